@@ -1,0 +1,43 @@
+# Two commands for a new user: `make run` and `make test`. Both install what is missing first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STORE ?= var/store
+# Must match the graphframes-py version pinned in pyproject.toml.
+GRAPHFRAMES := io.graphframes:graphframes-spark4_2.13:0.12.3
+STAMP := $(VENV)/.bbkg-installed
+
+.PHONY: install jars run build serve test bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml Makefile
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	$(MAKE) --no-print-directory jars
+	touch $@
+
+# The GraphFrames JVM library (and its graphx module, a dependency) into ~/.m2, where Spark resolves
+# it offline. Where Maven Central does not serve it, builds fall back to the Spark SQL stand-in.
+jars:
+	@mvn -q -U org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get -Dartifact=$(GRAPHFRAMES) -Dtransitive=true \
+	 && echo "GraphFrames JAR installed in ~/.m2" \
+	 || echo "WARNING: Maven Central did not serve $(GRAPHFRAMES); builds compute connections with the Spark SQL stand-in (see README: GraphFrames)."
+
+run: build serve
+
+build: install
+	$(BIN)/bbkg build --input seeds --store $(STORE)
+
+serve: install
+	$(BIN)/bbkg serve --store $(STORE)
+
+test: install
+	$(BIN)/pytest
+
+bench: install
+	$(BIN)/python -m benchmarks.run
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,1 @@
+"""bbkg: a baseball knowledge graph."""

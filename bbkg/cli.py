@@ -1,0 +1,148 @@
+"""The `bbkg` command: a thin layer over the plain functions of each stage."""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from bbkg.config import SETTINGS, load_settings
+
+_HELP = {s.name: s.help for s in SETTINGS}
+_USER_ERRORS = (FileNotFoundError, LookupError, SyntaxError, ValueError, RuntimeError, OSError)
+
+
+def _user_errors(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn the errors a user can fix into a one-line message and exit status 1, never a traceback."""
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except _USER_ERRORS as exc:
+            raise click.ClickException(str(exc)) from None
+    return wrapper
+
+
+def _store_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--store", "store_dir", type=click.Path(file_okay=False), help=_HELP["store_dir"])(command)
+
+
+@click.group()
+def main() -> None:
+    """bbkg: baseball news -> knowledge graph -> SPARQL."""
+
+
+@main.command()
+@click.option("--input", "input_dir", type=click.Path(file_okay=False), help=_HELP["input_dir"])
+@_store_option
+@click.option("--master", "spark_master", help=_HELP["spark_master"])
+@click.option("--engine", "graph_engine", type=click.Choice(["auto", "graphframes", "spark-sql"]),
+              help=_HELP["graph_engine"])
+@_user_errors
+def build(**options: Any) -> None:
+    """Read the articles, extract, compute connections, and publish a new store."""
+    from bbkg.pipeline import run_build
+
+    result = run_build(load_settings(options))
+    click.echo(f"built {result.quads} quads into {result.build_dir} (graph engine: {result.engine})")
+    for name, seconds in result.timings.items():
+        click.echo(f"  {name:<12} {seconds:7.2f} s")
+    click.echo("  " + ", ".join(f"{k}={v}" for k, v in result.counts.items()))
+    for article in result.skipped:
+        click.echo(f"skipped {article['file_name']}: {article['error']}", err=True)
+
+
+@main.command()
+@_store_option
+@click.option("--host", help=_HELP["host"])
+@click.option("--port", type=int, help=_HELP["port"])
+@click.option("--workers", type=int, help=_HELP["workers"])
+@_user_errors
+def serve(**options: Any) -> None:
+    """Serve the store over HTTP: /sparql, /dump.ttl, /api/connections and a page at /."""
+    from server.serve import serve as run_server
+
+    run_server(load_settings(options))
+
+
+@main.command()
+@click.argument("sparql")
+@_store_option
+@click.option("--format", "format_name", default="json",
+              type=click.Choice(["json", "xml", "csv", "tsv", "turtle", "ntriples", "nquads"]),
+              help="Result format: json/xml/csv/tsv for SELECT and ASK, turtle/ntriples/nquads for CONSTRUCT.")
+@_user_errors
+def query(sparql: str, store_dir: str | None, format_name: str) -> None:
+    """Run a SPARQL query against the current store and print the results."""
+    from store.builds import open_current
+    from store.query import run_query
+
+    settings = load_settings({"store_dir": store_dir})
+    store, _ = open_current(Path(settings["store_dir"]))
+    sys.stdout.buffer.write(run_query(store, sparql, format_name, settings["union_default_graph"]))
+
+
+@main.command()
+@_store_option
+@click.option("--format", "format_name", default="turtle",
+              type=click.Choice(["turtle", "ntriples", "nquads", "trig"]), help="Serialization of the dump.")
+@click.option("--output", type=click.Path(dir_okay=False), help="File to write (default: standard output).")
+@_user_errors
+def dump(store_dir: str | None, format_name: str, output: str | None) -> None:
+    """Write the whole graph, in a stable order."""
+    from store.builds import open_current
+    from store.dumps import dump_store
+
+    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    if output:
+        with open(output, "wb") as out:
+            dump_store(store, format_name, out)
+    else:
+        dump_store(store, format_name, sys.stdout.buffer)
+
+
+@main.command()
+@click.argument("names", nargs=-1, required=True)
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@_user_errors
+def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> None:
+    """Organizations shared by all the people named, with their roles and evidence."""
+    from store.builds import open_current
+    from store.connections import resolve_entity, shared_among
+
+    if len(names) < 2:
+        raise click.UsageError("name at least two people")
+    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    people = [resolve_entity(store, name, "Person") for name in names]
+    shared = shared_among(store, people)
+    if as_json:
+        click.echo(json.dumps([{"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "roles": s.roles}
+                               for s in shared], indent=2))
+        return
+    who = ", ".join(p.label for p in people)
+    if not shared:
+        click.echo(f"No organization is shared by {who}.")
+        return
+    click.echo(f"Shared by {who}:")
+    for org in shared:
+        click.echo(f"\n{org.label}  <{org.iri}>  (computed by {org.computed_by})")
+        for person in people:
+            roles = org.roles[person.iri]
+            summary = ", ".join(r["role"] + (f" via {r['via']['label']}" if r["via"] else "") for r in roles)
+            click.echo(f"  {person.label:<20} {summary}")
+            for role in roles[:3]:
+                evidence = role["evidence"][0]
+                click.echo(f"      “{_shorten(evidence['quote'])}” ({evidence['article']})")
+
+
+def _shorten(text: str, width: int = 100) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Every setting of bbkg, with its default and what it is for, in one registry.
+
+Values come, from lowest to highest priority, from the defaults below, from
+environment variables named ``BBKG_<NAME>`` (upper case), and from explicit
+overrides (CLI flags, or the mapping a test passes to ``create_app``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: Any
+    help: str
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("input_dir", "seeds", "Folder of articles that `bbkg build` reads (every regular file in it)."),
+    Setting("store_dir", "var/store", "Folder holding the Oxigraph store builds and the `current` link the server follows."),
+    Setting("base_iri", "https://bbkg.example.org/", "Base of every IRI the build mints; must end with '/'."),
+    Setting("ontology_dir", str(PROJECT_ROOT / "ontology"), "Folder with the ontology and the reference data."),
+    Setting("spark_master", "local[2]", "Spark master URL; `spark://host:7077` or `yarn` runs the same job on a cluster."),
+    Setting("spark_shuffle_partitions", 2, "spark.sql.shuffle.partitions: small corpora want few partitions."),
+    Setting("graphframes_package", "io.graphframes:graphframes-spark4_2.13:0.12.3",
+            "Maven coordinates of the GraphFrames JVM library, resolved from ~/.m2 (see `make jars`)."),
+    Setting("graph_engine", "auto",
+            "How connections are computed: 'graphframes' (the JVM library, must be installed), 'spark-sql' "
+            "(the same motif as a Spark SQL join), or 'auto' (GraphFrames when its JAR is in ~/.m2)."),
+    Setting("max_article_bytes", 2_000_000, "Articles larger than this are reported and skipped."),
+    Setting("keep_builds", 2, "How many finished store builds to keep on disk (the current one included)."),
+    Setting("host", "127.0.0.1", "Address `bbkg serve` listens on."),
+    Setting("port", 8000, "Port `bbkg serve` listens on."),
+    Setting("workers", 2, "Worker processes of `bbkg serve`; each opens the store read-only."),
+    Setting("union_default_graph", True,
+            "Whether SPARQL's default graph is the union of all named graphs (as Fuseki's unionDefaultGraph)."),
+)
+
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def _coerce(setting: Setting, value: Any) -> Any:
+    """Convert a value from the environment or a flag to the type of the setting's default."""
+    if isinstance(value, str) and not isinstance(setting.default, str):
+        if isinstance(setting.default, bool):
+            if value.lower() in ("1", "true", "yes", "on"):
+                return True
+            if value.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"setting {setting.name!r} takes true or false, not {value!r}")
+        if isinstance(setting.default, int):
+            try:
+                return int(value)
+            except ValueError:
+                raise ValueError(f"setting {setting.name!r} takes a whole number, not {value!r}") from None
+    return value
+
+
+def load_settings(overrides: Mapping[str, Any] | None = None,
+                  environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Return every setting's value: defaults, then BBKG_* environment variables, then overrides."""
+    environ = os.environ if environ is None else environ
+    values = {s.name: s.default for s in SETTINGS}
+    for s in SETTINGS:
+        env_value = environ.get(f"BBKG_{s.name.upper()}")
+        if env_value is not None:
+            values[s.name] = _coerce(s, env_value)
+    for name, value in (overrides or {}).items():
+        if name not in _BY_NAME:
+            raise KeyError(f"unknown setting {name!r}; known settings: {', '.join(sorted(_BY_NAME))}")
+        if value is not None:
+            values[name] = _coerce(_BY_NAME[name], value)
+    if not str(values["base_iri"]).endswith("/"):
+        raise ValueError(f"base_iri must end with '/', got {values['base_iri']!r}")
+    return values

@@ -1,0 +1,159 @@
+"""`bbkg build`: articles -> Spark extraction -> RDF -> GraphFrames -> a new Oxigraph store, switched in atomically."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import reduce
+from pathlib import Path
+from typing import Any, Iterator
+
+from pyoxigraph import NamedNode, Quad, RdfFormat, parse, serialize
+from pyspark.sql import DataFrame, SparkSession
+
+from graph.connections import (affiliation_edges, connection_quads, membership_edges, rolled_up_memberships,
+                               shared_organizations)
+from spark_etl.articles import decode_articles, read_article_files, unread_files
+from spark_etl.extract import extract_memberships, extract_mentions
+from spark_etl.lexicon import load_lexicon
+from spark_etl.rdf import (article_quads, membership_quads, mention_quads, nquad_lines, organizations_frame,
+                           reference_quads)
+from spark_etl.session import create_spark_session, graphframes_available
+from store.builds import load_build, new_build_dir, publish_build
+
+
+@dataclass
+class BuildResult:
+    build_dir: Path
+    quads: int
+    engine: str
+    articles: list[dict[str, Any]]  # file_name, doc_id, error (None when read)
+    timings: dict[str, float] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def skipped(self) -> list[dict[str, Any]]:
+        return [a for a in self.articles if a["error"]]
+
+    def summary(self) -> dict[str, Any]:
+        return {"quads": self.quads, "engine": self.engine, "articles": self.articles,
+                "timings_seconds": {k: round(v, 3) for k, v in self.timings.items()}, "counts": self.counts}
+
+
+def choose_engine(setting: str, graphframes_package: str) -> str:
+    """Resolve the graph_engine setting: 'auto' means GraphFrames when its JAR is installed."""
+    if setting == "auto":
+        return "graphframes" if graphframes_available(graphframes_package) else "spark-sql"
+    if setting == "graphframes" and not graphframes_available(graphframes_package):
+        raise RuntimeError(f"graph_engine is 'graphframes' but {graphframes_package} is not in ~/.m2; "
+                           "run `make jars` to fetch it, or set graph_engine to 'auto'")
+    if setting not in ("graphframes", "spark-sql"):
+        raise ValueError(f"graph_engine must be auto, graphframes or spark-sql, not {setting!r}")
+    return setting
+
+
+def spark_for_build(settings: dict[str, Any], engine: str, work_dir: Path) -> SparkSession:
+    packages = [settings["graphframes_package"]] if engine == "graphframes" else None
+    return create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"],
+                                work_dir / "checkpoints", packages)
+
+
+def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:
+    """The ontology's triples as N-Quads in their own named graph."""
+    graph = NamedNode(graph_iri)
+    triples = parse(path=str(ontology_file), format=RdfFormat.TURTLE)
+    quads = sorted((Quad(t.subject, t.predicate, t.object, graph) for t in triples), key=str)
+    return serialize(quads, format=RdfFormat.N_QUADS) or b""
+
+
+class _Stopwatch:
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {}
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
+
+
+def run_build(settings: dict[str, Any], spark: SparkSession | None = None) -> BuildResult:
+    """Build a new store from settings['input_dir'] and publish it; the previous store survives any failure.
+
+    Pass `spark` to reuse a running session (tests do); otherwise one is created and stopped.
+    """
+    input_dir = Path(settings["input_dir"])
+    store_dir = Path(settings["store_dir"])
+    base = settings["base_iri"]
+    if not input_dir.is_dir():
+        raise FileNotFoundError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
+    engine = choose_engine(settings["graph_engine"], settings["graphframes_package"])
+    lexicon = load_lexicon(settings["ontology_dir"])
+    build_dir = new_build_dir(store_dir)
+    clock = _Stopwatch()
+    own_session = spark is None
+    try:
+        with clock.stage("spark_start"):
+            if spark is None:
+                spark = spark_for_build(settings, engine, build_dir)
+        result = _transform_and_load(spark, settings, engine, lexicon, input_dir, build_dir, base, clock)
+        publish_build(store_dir, build_dir, result.summary(), settings["keep_builds"])
+        return result
+    except BaseException:
+        shutil.rmtree(build_dir, ignore_errors=True)
+        raise
+    finally:
+        shutil.rmtree(build_dir / "checkpoints", ignore_errors=True)
+        if own_session and spark is not None:
+            spark.stop()
+
+
+def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: str, lexicon: Any,
+                        input_dir: Path, build_dir: Path, base: str, clock: _Stopwatch) -> BuildResult:
+    with clock.stage("read"):
+        articles = decode_articles(read_article_files(spark, input_dir), settings["max_article_bytes"]).cache()
+        report = [r.asDict() for r in articles.select("file_name", "doc_id", "error").collect()]
+        _check_unique_ids(report)
+        report += unread_files(input_dir, {a["file_name"] for a in report})
+        report.sort(key=lambda a: a["file_name"])
+    with clock.stage("extract"):
+        mentions = extract_mentions(articles, lexicon).cache()
+        memberships = extract_memberships(mentions).cache()
+        counts = {"articles_read": sum(1 for a in report if not a["error"]),
+                  "articles_skipped": sum(1 for a in report if a["error"]),
+                  "mentions": mentions.count(), "memberships": memberships.count()}
+    organizations = organizations_frame(spark, lexicon)
+    with clock.stage("graph"):
+        edges = rolled_up_memberships(membership_edges(memberships, base), affiliation_edges(organizations))
+        shared = shared_organizations(edges, engine).cache()
+        counts["shared_organization_pairs"] = shared.count()
+    with clock.stage("map_rdf"):
+        parts: list[DataFrame] = [
+            article_quads(articles, base), mention_quads(mentions, base), membership_quads(memberships, base),
+            reference_quads(organizations, base), connection_quads(shared, base, engine),
+        ]
+        lines = nquad_lines(reduce(DataFrame.unionByName, parts))
+        nquads_file = build_dir / "graph.nq"
+        with open(nquads_file, "wb") as out:
+            for row in lines.toLocalIterator():
+                out.write(row.line.encode("utf-8") + b"\n")
+            out.write(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
+    with clock.stage("load"):
+        quads = load_build(build_dir, nquads_file)
+        nquads_file.unlink()
+    for frame in (articles, mentions, memberships, shared):
+        frame.unpersist()
+    return BuildResult(build_dir, quads, engine, report, clock.timings, counts)
+
+
+def _check_unique_ids(report: list[dict[str, Any]]) -> None:
+    seen: dict[str, str] = {}
+    for article in report:
+        other = seen.setdefault(article["doc_id"], article["file_name"])
+        if other != article["file_name"]:
+            raise ValueError(f"articles {other!r} and {article['file_name']!r} would share the IRI id "
+                             f"{article['doc_id']!r}; rename one of them")

@@ -1,0 +1,1 @@
+"""Graph stage: connections between people computed over the extracted graph."""

@@ -1,0 +1,25 @@
+"""The one JSON error shape of the API, and the handlers that use it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from store.builds import StoreNotBuiltError
+
+
+def json_error(status: int, message: str, **details: Any) -> tuple[Response, int]:
+    """{"error": {"status": ..., "message": ..., ...details}} with that HTTP status."""
+    return jsonify({"error": {"status": status, "message": message, **details}}), status
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(StoreNotBuiltError)
+    def store_not_built(exc: StoreNotBuiltError) -> tuple[Response, int]:
+        return json_error(503, str(exc))
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> tuple[Response, int]:
+        return json_error(exc.code or 500, exc.description or exc.name)

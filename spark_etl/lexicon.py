@@ -1,0 +1,78 @@
+"""Reference knowledge the extractor needs: organizations and their aliases, place names, non-name words.
+
+It is read from ``ontology/reference/``; it names organizations, never people.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Organization:
+    key: str
+    label: str
+    type: str
+    aliases: tuple[str, ...]
+    parent: str | None
+    parent_from: int | None
+    parent_to: int | None
+    level: str | None
+    league: str | None
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    organizations: tuple[Organization, ...]
+    places: frozenset[str] = field(default_factory=frozenset)
+    not_name_words: frozenset[str] = field(default_factory=frozenset)
+
+    def surface_forms(self) -> dict[str, str]:
+        """Map every label and alias to its organization key."""
+        forms: dict[str, str] = {}
+        for org in self.organizations:
+            for form in (org.label, *org.aliases):
+                forms.setdefault(form, org.key)
+        return forms
+
+    def by_key(self) -> dict[str, Organization]:
+        return {org.key: org for org in self.organizations}
+
+
+def _int_or_none(text: str) -> int | None:
+    return int(text) if text.strip() else None
+
+
+def _word_list(path: Path) -> frozenset[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def load_lexicon(ontology_dir: Path | str) -> Lexicon:
+    """Read the reference data under ``ontology_dir/reference``."""
+    reference = Path(ontology_dir) / "reference"
+    with open(reference / "organizations.csv", encoding="utf-8", newline="") as f:
+        organizations = tuple(
+            Organization(
+                key=row["key"],
+                label=row["label"],
+                type=row["type"],
+                aliases=tuple(a for a in row["aliases"].split("|") if a),
+                parent=row["parent"] or None,
+                parent_from=_int_or_none(row["parent_from"]),
+                parent_to=_int_or_none(row["parent_to"]),
+                level=row["level"] or None,
+                league=row["league"] or None,
+            )
+            for row in csv.DictReader(f)
+        )
+    keys = [org.key for org in organizations]
+    if len(keys) != len(set(keys)):
+        raise ValueError(f"{reference / 'organizations.csv'}: an organization key is listed twice")
+    return Lexicon(
+        organizations=organizations,
+        places=_word_list(reference / "places.txt"),
+        not_name_words=_word_list(reference / "not_name_words.txt"),
+    )

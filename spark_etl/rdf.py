@@ -1,0 +1,161 @@
+"""Mapping extracted records to RDF quads (s, p, o, g as N-Triples terms), with Spark SQL expressions only.
+
+Every IRI is derived from the content (keys, offsets, hashes), so the same input
+gives the same IRIs on every run.
+"""
+
+from __future__ import annotations
+
+from pyspark.sql import Column, DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+from spark_etl.lexicon import Lexicon
+
+BB = "https://bbkg.example.org/ontology#"
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+PROV_DERIVED = "http://www.w3.org/ns/prov#wasDerivedFrom"
+XSD = "http://www.w3.org/2001/XMLSchema#"
+
+QUAD_COLUMNS = ("s", "p", "o", "g")
+
+
+def iri(value: Column | str) -> Column:
+    """An IRI term from a column (or a constant IRI)."""
+    column = F.lit(value) if isinstance(value, str) else value
+    return F.concat(F.lit("<"), column, F.lit(">"))
+
+
+def literal(value: Column, datatype: str | None = None) -> Column:
+    """A literal term, escaped as N-Triples requires; typed when `datatype` is an XSD local name."""
+    escaped = F.regexp_replace(value.cast("string"), r"\\", r"\\\\")
+    for raw, escape in (('"', r'\\"'), ("\n", r"\\n"), ("\r", r"\\r")):
+        escaped = F.regexp_replace(escaped, raw, escape)
+    term = F.concat(F.lit('"'), escaped, F.lit('"'))
+    return F.concat(term, F.lit(f"^^<{XSD}{datatype}>")) if datatype else term
+
+
+def article_iri(base: str, doc_id: Column) -> Column:
+    return F.concat(F.lit(f"{base}id/article/"), doc_id)
+
+
+def article_graph(base: str, doc_id: Column) -> Column:
+    return iri(F.concat(F.lit(f"{base}graph/article/"), doc_id))
+
+
+def entity_iri(base: str, entity_type: Column, key: Column) -> Column:
+    kind = F.when(entity_type == "Person", F.lit("person")).otherwise(F.lit("org"))
+    return F.concat(F.lit(f"{base}id/"), kind, F.lit("/"), key)
+
+
+def membership_iri(base: str, person_key: Column, org_key: Column, role: Column) -> Column:
+    """One IRI per (person, organization, role): two articles stating it land on the same node."""
+    digest = F.substring(F.sha2(F.concat_ws("|", person_key, org_key, role), 256), 1, 16)
+    return F.concat(F.lit(f"{base}id/membership/"), digest)
+
+
+def quads_about(rows: DataFrame, graph: Column, subject: Column,
+           statements: list[tuple[str, Column]]) -> DataFrame:
+    """One quad per (predicate, object) statement about `subject`; null objects are left out."""
+    pairs = F.array(*[F.struct(F.lit(f"<{p}>").alias("p"), o.alias("o")) for p, o in statements])
+    return (
+        rows.select(subject.alias("s"), graph.alias("g"), F.explode(pairs).alias("po"))
+        .where(F.col("po.o").isNotNull())
+        .select("s", F.col("po.p").alias("p"), F.col("po.o").alias("o"), "g")
+    )
+
+
+def article_quads(articles: DataFrame, base: str) -> DataFrame:
+    """Each readable article as a bb:Article in its own named graph."""
+    readable = articles.where(F.col("error").isNull())
+    return quads_about(readable, article_graph(base, F.col("doc_id")), iri(article_iri(base, F.col("doc_id"))), [
+        (RDF_TYPE, iri(f"{BB}Article")),
+        (f"{BB}fileName", literal(F.col("file_name"))),
+        (f"{BB}sha256", literal(F.col("sha256"))),
+    ])
+
+
+def mention_quads(mentions: DataFrame, base: str) -> DataFrame:
+    """Entities with their type and label, and each mention with its offsets and quote."""
+    graph = article_graph(base, F.col("doc_id"))
+    entity = iri(entity_iri(base, F.col("entity_type"), F.col("entity_key")))
+    mention = iri(F.concat(article_iri(base, F.col("doc_id")), F.lit("#m"),
+                           F.col("start").cast("string"), F.lit("-"), F.col("end").cast("string")))
+    entities = quads_about(mentions, graph, entity, [
+        (RDF_TYPE, iri(F.concat(F.lit(BB), F.col("entity_type")))),
+        (RDFS_LABEL, literal(F.col("label"))),
+    ])
+    spans = quads_about(mentions, graph, mention, [
+        (RDF_TYPE, iri(f"{BB}Mention")),
+        (f"{BB}refersTo", entity),
+        (f"{BB}quote", literal(F.col("surface"))),
+        (f"{BB}startOffset", literal(F.col("start"), "integer")),
+        (f"{BB}endOffset", literal(F.col("end"), "integer")),
+        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
+    ])
+    return entities.unionByName(spans)
+
+
+def _evidence_iri(base: str) -> Column:
+    return iri(F.concat(article_iri(base, F.col("doc_id")), F.lit("#s"),
+                        F.col("sentence_start").cast("string"), F.lit("-"), F.col("sentence_end").cast("string")))
+
+
+def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
+    """Memberships (person, organization, role) with the sentence that states each, as evidence."""
+    graph = article_graph(base, F.col("doc_id"))
+    membership = iri(membership_iri(base, F.col("person_key"), F.col("org_key"), F.col("role")))
+    evidence = _evidence_iri(base)
+    claims = quads_about(memberships, graph, membership, [
+        (RDF_TYPE, iri(f"{BB}Membership")),
+        (f"{BB}member", iri(entity_iri(base, F.lit("Person"), F.col("person_key")))),
+        (f"{BB}organization", iri(entity_iri(base, F.lit("Team"), F.col("org_key")))),
+        (f"{BB}role", iri(F.concat(F.lit(BB), F.col("role")))),
+        (f"{BB}evidence", evidence),
+    ])
+    sentences = quads_about(memberships, graph, evidence, [
+        (RDF_TYPE, iri(f"{BB}Evidence")),
+        (f"{BB}quote", literal(F.col("sentence"))),
+        (f"{BB}startOffset", literal(F.col("sentence_start"), "integer")),
+        (f"{BB}endOffset", literal(F.col("sentence_end"), "integer")),
+        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
+    ])
+    years = memberships.select("doc_id", "sentence_start", "sentence_end",
+                               F.explode("years").alias("year"))
+    year_quads = quads_about(years, graph, evidence, [(f"{BB}yearMentioned", literal(F.col("year"), "gYear"))])
+    return claims.unionByName(sentences).unionByName(year_quads)
+
+
+def organizations_frame(spark: SparkSession, lexicon: Lexicon) -> DataFrame:
+    """The reference organizations as a DataFrame (key, label, type, aliases, parent, years, level, league)."""
+    rows = [(o.key, o.label, o.type, list(o.aliases), o.parent, o.parent_from, o.parent_to, o.level, o.league)
+            for o in lexicon.organizations]
+    return spark.createDataFrame(rows, "key string, label string, type string, aliases array<string>, "
+                                       "parent string, parent_from int, parent_to int, level string, league string")
+
+
+def reference_quads(organizations: DataFrame, base: str) -> DataFrame:
+    """The reference organizations, their aliases, affiliations and leagues, in the reference graph."""
+    graph = iri(f"{base}graph/reference")
+    org = iri(F.concat(F.lit(f"{base}id/org/"), F.col("key")))
+
+    def org_ref(column: str) -> Column:
+        return F.when(F.col(column).isNotNull(), iri(F.concat(F.lit(f"{base}id/org/"), F.col(column))))
+
+    facts = quads_about(organizations, graph, org, [
+        (RDF_TYPE, iri(F.concat(F.lit(BB), F.col("type")))),
+        (RDFS_LABEL, literal(F.col("label"))),
+        (f"{BB}level", literal(F.col("level"))),
+        (f"{BB}affiliateOf", org_ref("parent")),
+        (f"{BB}affiliatedFrom", literal(F.col("parent_from"), "gYear")),
+        (f"{BB}affiliatedUntil", literal(F.col("parent_to"), "gYear")),
+        (f"{BB}inLeague", org_ref("league")),
+    ])
+    aliases = organizations.select("key", F.explode("aliases").alias("alias"))
+    return facts.unionByName(quads_about(aliases, graph, org, [(f"{BB}alias", literal(F.col("alias")))]))
+
+
+def nquad_lines(quads: DataFrame) -> DataFrame:
+    """Quads -> distinct N-Quads lines, sorted so that the file is the same on every run."""
+    line = F.concat_ws(" ", *QUAD_COLUMNS)
+    return quads.select(F.concat(line, F.lit(" .")).alias("line")).distinct().orderBy("line")

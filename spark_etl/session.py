@@ -1,0 +1,49 @@
+"""Building the SparkSession the whole job uses: local by default, any master for a cluster."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from pyspark.sql import SparkSession
+
+MAVEN_REPOSITORY = Path.home() / ".m2" / "repository"
+
+
+def maven_jar_path(coordinates: str) -> Path:
+    """Where `mvn dependency:get` puts the JAR of 'group:artifact:version' in the local repository."""
+    group, artifact, version = coordinates.split(":")
+    return MAVEN_REPOSITORY.joinpath(*group.split("."), artifact, version, f"{artifact}-{version}.jar")
+
+
+def graphframes_available(coordinates: str) -> bool:
+    """Whether the GraphFrames JAR has been fetched into ~/.m2, so Spark can resolve it offline."""
+    return maven_jar_path(coordinates).is_file()
+
+
+def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: Path,
+                         packages: list[str] | None = None, app_name: str = "bbkg") -> SparkSession:
+    """A SparkSession for the build; `packages` are Maven coordinates resolved from ~/.m2 first."""
+    # Workers must run this interpreter, or they start the system python3 and miss pandas and spaCy.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    builder = (
+        SparkSession.builder.master(master)
+        .appName(app_name)
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", str(shuffle_partitions))
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+    )
+    if master.startswith("local"):
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        builder = builder.config("spark.driver.host", "127.0.0.1")
+    if packages:
+        builder = builder.config("spark.jars.packages", ",".join(packages))
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    checkpoint_dir.mkdir(parents=True, exist_ok=True)
+    spark.sparkContext.setCheckpointDir(str(checkpoint_dir))
+    return spark

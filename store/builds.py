@@ -1,0 +1,94 @@
+"""Store builds on disk: each build loads into a new folder, and a `current` link switches to it atomically.
+
+Layout of a store folder:
+    builds/<build-id>/            one Oxigraph store per finished or running build
+    builds/<build-id>/BUILD.json  written last: a build without it never finished
+    current -> builds/<build-id>  what the server reads; replaced with a single rename
+A build that fails or is killed never touches `current`, so the store being served stays intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from pyoxigraph import RdfFormat, Store
+
+BUILD_MARKER = "BUILD.json"
+
+
+class StoreNotBuiltError(FileNotFoundError):
+    """The store folder has no finished build to open."""
+
+
+def new_build_dir(store_dir: Path) -> Path:
+    """A fresh, empty folder for the next build, named so that builds sort by time."""
+    builds = store_dir / "builds"
+    builds.mkdir(parents=True, exist_ok=True)
+    path = builds / f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{os.getpid()}"
+    path.mkdir()
+    return path
+
+
+def load_build(build_dir: Path, nquads_file: Path) -> int:
+    """Bulk-load an N-Quads file into a new on-disk store at `build_dir`; return the number of quads."""
+    store = Store(str(build_dir / "oxigraph"))
+    store.bulk_load(path=str(nquads_file), format=RdfFormat.N_QUADS)
+    store.flush()
+    count = len(store)
+    del store  # releases the exclusive lock before anyone opens it read-only
+    return count
+
+
+def publish_build(store_dir: Path, build_dir: Path, summary: dict[str, Any], keep: int) -> None:
+    """Mark the build finished, point `current` at it in one atomic rename, and prune old builds."""
+    (build_dir / BUILD_MARKER).write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    link = store_dir / "current"
+    tmp_link = store_dir / f".current-{os.getpid()}"
+    if tmp_link.is_symlink():
+        tmp_link.unlink()
+    tmp_link.symlink_to(Path("builds") / build_dir.name)
+    os.replace(tmp_link, link)
+    prune_builds(store_dir, keep)
+
+
+def prune_builds(store_dir: Path, keep: int) -> None:
+    """Remove unfinished builds and all but the newest `keep` finished ones; never the current one."""
+    current = current_build(store_dir)
+    builds = sorted((store_dir / "builds").iterdir(), reverse=True)
+    finished = [b for b in builds if (b / BUILD_MARKER).is_file()]
+    # An unfinished build may be another process's build in progress: leave recent ones alone.
+    stale = [b for b in builds if b not in finished and time.time() - b.stat().st_mtime > 3600]
+    for build in finished[max(keep, 1):] + stale:
+        if current is None or build.resolve() != current.resolve():
+            shutil.rmtree(build, ignore_errors=True)
+
+
+def current_build(store_dir: Path) -> Path | None:
+    """The finished build that `current` points at, or None before the first build."""
+    link = store_dir / "current"
+    if not link.is_symlink() and not link.exists():
+        return None
+    target = link.resolve()
+    return target if (target / BUILD_MARKER).is_file() else None
+
+
+def open_current(store_dir: Path) -> tuple[Store, Path]:
+    """Open the current build read-only (many processes may do so at once)."""
+    build = current_build(store_dir)
+    if build is None:
+        raise StoreNotBuiltError(
+            f"no built store in {store_dir}; run `bbkg build --store {store_dir}` first")
+    return Store.read_only(str(build / "oxigraph")), build
+
+
+def build_summary(store_dir: Path) -> dict[str, Any]:
+    """What the current build recorded about itself (counts, timings, skipped articles)."""
+    build = current_build(store_dir)
+    if build is None:
+        raise StoreNotBuiltError(f"no built store in {store_dir}; run `bbkg build` first")
+    return json.loads((build / BUILD_MARKER).read_text(encoding="utf-8"))

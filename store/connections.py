@@ -1,0 +1,139 @@
+"""Answering "how are these people connected?" from the store, where the graph stage left its results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyoxigraph import Literal, NamedNode, Store
+
+PREFIXES = """
+PREFIX bb: <https://bbkg.example.org/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+"""
+
+
+class UnknownEntityError(LookupError):
+    """No entity in the graph has that name, alias or IRI."""
+
+
+class AmbiguousEntityError(LookupError):
+    """Several entities answer to the same name."""
+
+    def __init__(self, name: str, candidates: list[dict[str, str]]) -> None:
+        labels = ", ".join(f"{c['label']} <{c['iri']}>" for c in candidates)
+        super().__init__(f"{name!r} names several entities: {labels}; use a fuller name or the IRI")
+        self.candidates = candidates
+
+
+@dataclass
+class Entity:
+    iri: str
+    label: str
+
+
+@dataclass
+class SharedOrganization:
+    iri: str
+    label: str
+    computed_by: str
+    roles: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # person IRI -> roles
+
+
+def _value(term: Any) -> str:
+    return term.value if isinstance(term, (NamedNode, Literal)) else str(term)
+
+
+def _select(store: Store, query: str) -> list[dict[str, str]]:
+    solutions = store.query(PREFIXES + query, use_default_graph_as_union=True)
+    names = [v.value for v in solutions.variables]
+    return [{n: _value(row[n]) for n in names if row[n] is not None} for row in solutions]
+
+
+def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, str]]:
+    """Entities whose label or alias is `name` (any case), whose surname is `name`, or whose IRI it is."""
+    type_filter = f"?e a bb:{entity_type} ." if entity_type else ""
+    needle = Literal(name.strip().lower())
+    ends_with = Literal(" " + name.strip().lower())
+    iri_clause = ""
+    if name.startswith(("http://", "https://")):
+        iri_clause = f"UNION {{ BIND({NamedNode(name)} AS ?e) ?e rdfs:label ?label }}"
+    rows = _select(store, f"""
+        SELECT DISTINCT ?e ?label ?type WHERE {{
+          {{ ?e rdfs:label ?label FILTER(LCASE(STR(?label)) = {needle} || STRENDS(LCASE(STR(?label)), {ends_with})) }}
+          UNION {{ ?e bb:alias ?alias ; rdfs:label ?label FILTER(LCASE(STR(?alias)) = {needle}) }}
+          {iri_clause}
+          ?e a ?type . FILTER(STRSTARTS(STR(?type), STR(bb:)))
+          {type_filter}
+        }} ORDER BY ?label ?e""")
+    found: dict[str, dict[str, str]] = {}
+    for row in rows:
+        found.setdefault(row["e"], {"iri": row["e"], "label": row["label"],
+                                    "type": row["type"].rsplit("#", 1)[-1]})
+    return list(found.values())
+
+
+def resolve_entity(store: Store, name: str, entity_type: str | None = None) -> Entity:
+    """The one entity `name` stands for; an exact label beats a surname match."""
+    candidates = find_entities(store, name, entity_type)
+    if not candidates:
+        raise UnknownEntityError(f"no {entity_type or 'entity'} named {name!r} in the graph; "
+                                 "try a full name as the articles write it, or an IRI")
+    exact = [c for c in candidates if c["label"].lower() == name.strip().lower() or c["iri"] == name]
+    if len(exact) == 1:
+        candidates = exact
+    if len(candidates) > 1:
+        raise AmbiguousEntityError(name, candidates)
+    return Entity(candidates[0]["iri"], candidates[0]["label"])
+
+
+def _shared_between(store: Store, a: str, b: str) -> dict[str, tuple[str, str]]:
+    rows = _select(store, f"""
+        SELECT ?org ?label ?engine WHERE {{
+          ?c a bb:SharedOrganization ; bb:person {NamedNode(a)}, {NamedNode(b)} ;
+             bb:sharedOrganization ?org ; bb:computedBy ?engine .
+          ?org rdfs:label ?label .
+        }}""")
+    return {r["org"]: (r["label"], r["engine"]) for r in rows}
+
+
+def roles_in(store: Store, person: str, org: str) -> list[dict[str, Any]]:
+    """A person's roles in an organization, directly or via an affiliate, each with its evidence."""
+    rows = _select(store, f"""
+        SELECT ?role ?roleLabel ?team ?teamLabel ?quote ?file WHERE {{
+          ?m bb:member {NamedNode(person)} ; bb:role ?role ; bb:organization ?team ; bb:evidence ?ev .
+          ?role rdfs:label ?roleLabel .
+          ?team rdfs:label ?teamLabel .
+          ?ev bb:quote ?quote ; prov:wasDerivedFrom ?article .
+          ?article bb:fileName ?file .
+          FILTER(?team = {NamedNode(org)} || EXISTS {{ ?team bb:affiliateOf {NamedNode(org)} }})
+        }} ORDER BY ?roleLabel ?teamLabel ?file ?quote""")
+    roles: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in rows:
+        via = None if r["team"] == org else {"iri": r["team"], "label": r["teamLabel"]}
+        entry = roles.setdefault((r["role"], r["team"]),
+                                 {"role": r["roleLabel"], "via": via, "evidence": []})
+        evidence = {"article": r["file"], "quote": r["quote"]}
+        if evidence not in entry["evidence"]:
+            entry["evidence"].append(evidence)
+    return list(roles.values())
+
+
+def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]:
+    """Organizations that every pair of `people` shares, per the graph stage's results, with each one's roles."""
+    if len(people) < 2:
+        raise ValueError("name at least two people to connect")
+    iris = [p.iri for p in people]
+    common: dict[str, tuple[str, str]] | None = None
+    for i, a in enumerate(iris):
+        for b in iris[i + 1:]:
+            pair = _shared_between(store, a, b)
+            common = pair if common is None else {k: v for k, v in common.items() if k in pair}
+    result = []
+    for org, (label, engine) in sorted((common or {}).items(), key=lambda kv: kv[1][0]):
+        shared = SharedOrganization(org, label, engine)
+        for iri in iris:
+            shared.roles[iri] = roles_in(store, iri, org)
+        result.append(shared)
+    return result

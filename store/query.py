@@ -1,0 +1,23 @@
+"""Running a SPARQL query against a store and serializing its results by format name."""
+
+from __future__ import annotations
+
+from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, RdfFormat, Store
+
+RESULT_FORMATS = {"json": QueryResultsFormat.JSON, "xml": QueryResultsFormat.XML,
+                  "csv": QueryResultsFormat.CSV, "tsv": QueryResultsFormat.TSV}
+GRAPH_FORMATS = {"turtle": RdfFormat.TURTLE, "ntriples": RdfFormat.N_TRIPLES, "nquads": RdfFormat.N_QUADS}
+
+
+def run_query(store: Store, query: str, format_name: str, union_default_graph: bool = True) -> bytes:
+    """Evaluate `query` and serialize it; raises SyntaxError for a bad query, ValueError for a wrong format."""
+    results = store.query(query, use_default_graph_as_union=union_default_graph)
+    if isinstance(results, (QuerySolutions, QueryBoolean)):
+        if format_name not in RESULT_FORMATS:
+            raise ValueError(f"a SELECT or ASK result cannot be written as {format_name}; "
+                             f"use one of {', '.join(RESULT_FORMATS)}")
+        return results.serialize(format=RESULT_FORMATS[format_name]) or b""
+    if format_name not in GRAPH_FORMATS:
+        raise ValueError(f"a CONSTRUCT or DESCRIBE result cannot be written as {format_name}; "
+                         f"use one of {', '.join(GRAPH_FORMATS)}")
+    return results.serialize(format=GRAPH_FORMATS[format_name]) or b""

@@ -1,0 +1,76 @@
+"""Shared fixtures: one SparkSession for the whole run, one seeds build, a fresh app per test."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from pyspark.sql import SparkSession
+
+from bbkg.config import PROJECT_ROOT, load_settings
+from bbkg.pipeline import BuildResult, choose_engine, run_build
+from spark_etl.lexicon import Lexicon, load_lexicon
+from spark_etl.session import create_spark_session
+
+SEEDS = PROJECT_ROOT / "seeds"
+
+
+@pytest.fixture(scope="session")
+def engine() -> str:
+    """GraphFrames when its JAR is installed, else the Spark SQL stand-in."""
+    settings = load_settings({})
+    return choose_engine("auto", settings["graphframes_package"])
+
+
+@pytest.fixture(scope="session")
+def spark(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Iterator[SparkSession]:
+    settings = load_settings({})
+    packages = [settings["graphframes_package"]] if engine == "graphframes" else None
+    session = create_spark_session("local[2]", 2, tmp_path_factory.mktemp("checkpoints"), packages)
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="session")
+def lexicon() -> Lexicon:
+    return load_lexicon(PROJECT_ROOT / "ontology")
+
+
+def build_settings(input_dir: Path, store_dir: Path, **overrides: Any) -> dict[str, Any]:
+    return load_settings({"input_dir": str(input_dir), "store_dir": str(store_dir), **overrides})
+
+
+@pytest.fixture(scope="session")
+def seeds_build(spark: SparkSession, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+    """The seeds built once into a store on disk; tests must only read it."""
+    store_dir = tmp_path_factory.mktemp("seeds-store")
+    return store_dir, run_build(build_settings(SEEDS, store_dir), spark=spark)
+
+
+@pytest.fixture
+def store_copy(seeds_build: tuple[Path, BuildResult], tmp_path: Path) -> Path:
+    """A private copy of the seeds store folder, for tests that build over it or break it."""
+    copy = tmp_path / "store"
+    shutil.copytree(seeds_build[0], copy, symlinks=True)
+    return copy
+
+
+@pytest.fixture
+def app(seeds_build: tuple[Path, BuildResult]) -> Any:
+    from server import create_app
+
+    return create_app({"store_dir": str(seeds_build[0])})
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])

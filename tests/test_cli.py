@@ -1,0 +1,36 @@
+"""The bbkg command through click's runner: answers and user errors without tracebacks."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from bbkg.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_connect_prints_the_mets(seeds_build) -> None:
+    result = run("connect", "Wally Backman", "Sandy Alderson", "Terry Collins", "--store", str(seeds_build[0]))
+    assert result.exit_code == 0, result.output
+    assert "New York Mets" in result.output and "general manager" in result.output
+
+
+def test_query_and_dump(seeds_build) -> None:
+    result = run("query", "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", "--format", "csv",
+                 "--store", str(seeds_build[0]))
+    assert result.exit_code == 0 and int(result.output.splitlines()[1]) > 500
+    dump = run("dump", "--format", "trig", "--store", str(seeds_build[0]))
+    assert dump.exit_code == 0 and "@prefix bb:" in dump.output
+
+
+def test_user_errors_are_one_line_and_exit_1(seeds_build, tmp_path) -> None:
+    bad_query = run("query", "SELEC nothing", "--store", str(seeds_build[0]))
+    assert bad_query.exit_code == 1 and "Error:" in bad_query.output and "Traceback" not in bad_query.output
+    unknown = run("connect", "Babe Ruth", "Wally Backman", "--store", str(seeds_build[0]))
+    assert unknown.exit_code == 1 and "Babe Ruth" in unknown.output
+    no_store = run("dump", "--store", str(tmp_path))
+    assert no_store.exit_code == 1 and "bbkg build" in no_store.output
+    missing_input = run("build", "--input", str(tmp_path / "nope"), "--store", str(tmp_path))
+    assert missing_input.exit_code == 1 and "--input" in missing_input.output

@@ -1,0 +1,30 @@
+"""The settings registry: defaults, environment, overrides, and that every setting is documented."""
+
+import pytest
+
+from bbkg.config import PROJECT_ROOT, SETTINGS, load_settings
+
+
+def test_precedence_default_env_override() -> None:
+    assert load_settings({}, environ={})["port"] == 8000
+    assert load_settings({}, environ={"BBKG_PORT": "9001"})["port"] == 9001
+    assert load_settings({"port": 9002}, environ={"BBKG_PORT": "9001"})["port"] == 9002
+    assert load_settings({"port": None}, environ={"BBKG_PORT": "9001"})["port"] == 9001
+
+
+def test_bad_values_name_the_setting() -> None:
+    with pytest.raises(ValueError, match="port"):
+        load_settings({}, environ={"BBKG_PORT": "eighty"})
+    with pytest.raises(ValueError, match="union_default_graph"):
+        load_settings({}, environ={"BBKG_UNION_DEFAULT_GRAPH": "maybe"})
+    with pytest.raises(KeyError, match="known settings"):
+        load_settings({"prot": 1})
+    with pytest.raises(ValueError, match="base_iri"):
+        load_settings({"base_iri": "https://example.org"})
+
+
+def test_every_setting_is_documented_in_the_readme() -> None:
+    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+    for setting in SETTINGS:
+        assert f"`{setting.name}`" in readme, f"setting {setting.name} is missing from README.md"
+        assert setting.help

@@ -1,0 +1,38 @@
+"""extract_mentions and extract_memberships on a tiny hand-made corpus."""
+
+from pyspark.sql import SparkSession
+
+from spark_etl.extract import extract_memberships, extract_mentions
+from spark_etl.lexicon import Lexicon
+
+ARTICLES_SCHEMA = "doc_id string, text string, error string"
+
+
+def test_mentions_and_memberships_of_two_articles(spark: SparkSession, lexicon: Lexicon) -> None:
+    articles = spark.createDataFrame([
+        ("a", "Las Vegas 51s manager Hilda Quarterman won in 2014. Quarterman smiled.", None),
+        ("b", "Mets GM Orrin Pellwether spoke.", None),
+        ("broken", None, "not UTF-8 text"),
+    ], ARTICLES_SCHEMA)
+    mentions = extract_mentions(articles, lexicon)
+    rows = {(r.doc_id, r.surface, r.entity_key) for r in mentions.collect()}
+    assert rows == {
+        ("a", "Las Vegas 51s", "las-vegas-51s"),
+        ("a", "Hilda Quarterman", "hilda-quarterman"),
+        ("a", "Quarterman", "hilda-quarterman"),
+        ("b", "Mets", "new-york-mets"),
+        ("b", "Orrin Pellwether", "orrin-pellwether"),
+    }
+    memberships = {(r.doc_id, r.person_key, r.org_key, r.role, tuple(r.years))
+                   for r in extract_memberships(mentions).collect()}
+    assert memberships == {
+        ("a", "hilda-quarterman", "las-vegas-51s", "Manager", ("2014",)),
+        ("b", "orrin-pellwether", "new-york-mets", "GeneralManager", ()),
+    }
+
+
+def test_no_articles_gives_no_rows(spark: SparkSession, lexicon: Lexicon) -> None:
+    empty = spark.createDataFrame([], ARTICLES_SCHEMA)
+    mentions = extract_mentions(empty, lexicon)
+    assert mentions.count() == 0
+    assert extract_memberships(mentions).count() == 0

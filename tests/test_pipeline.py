@@ -1,0 +1,154 @@
+"""The whole build on the seeds and on broken input: real Spark, real Oxigraph on disk."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+
+from bbkg.pipeline import BuildResult, run_build
+from store.builds import build_summary, current_build, open_current
+from store.connections import resolve_entity, shared_among
+from store.dumps import dump_store
+from tests.conftest import SEEDS, build_settings
+
+COUNT_ALL = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
+
+
+def count_quads(store_dir: Path) -> int:
+    store, _ = open_current(store_dir)
+    [row] = store.query(COUNT_ALL)
+    return int(row["n"].value)
+
+
+def test_seeds_build_into_several_hundred_quads(seeds_build: tuple[Path, BuildResult]) -> None:
+    store_dir, result = seeds_build
+    assert count_quads(store_dir) == result.quads >= 500
+    assert result.counts["articles_read"] == 4 and result.counts["articles_skipped"] == 0
+    assert build_summary(store_dir)["quads"] == result.quads
+    for stage in ("read", "extract", "graph", "map_rdf", "load"):
+        assert stage in result.timings
+
+
+def test_one_named_graph_per_article(seeds_build: tuple[Path, BuildResult]) -> None:
+    store, _ = open_current(seeds_build[0])
+    graphs = {g.value for g in store.named_graphs()}
+    articles = {g for g in graphs if "/graph/article/" in g}
+    assert {g.rsplit("/", 1)[1] for g in articles} == {p.stem for p in SEEDS.glob("*.txt")}
+
+
+def test_backman_alderson_collins_share_the_mets(seeds_build: tuple[Path, BuildResult]) -> None:
+    store, _ = open_current(seeds_build[0])
+    people = [resolve_entity(store, name, "Person") for name in ("Wally Backman", "Sandy Alderson", "Terry Collins")]
+    shared = shared_among(store, people)
+    assert "New York Mets" in [s.label for s in shared]
+    mets = next(s for s in shared if s.label == "New York Mets")
+    assert mets.computed_by == seeds_build[1].engine
+    alderson_roles = {r["role"] for r in mets.roles[people[1].iri]}
+    assert "general manager" in alderson_roles
+    for roles in mets.roles.values():
+        assert roles and all(r["evidence"] and r["evidence"][0]["quote"] for r in roles)
+
+
+def test_every_membership_traces_to_an_article_and_a_quote(seeds_build: tuple[Path, BuildResult]) -> None:
+    store, _ = open_current(seeds_build[0])
+    orphans = list(store.query("""
+        PREFIX bb: <https://bbkg.example.org/ontology#>
+        PREFIX prov: <http://www.w3.org/ns/prov#>
+        SELECT ?m WHERE { ?m a bb:Membership .
+          FILTER NOT EXISTS { ?m bb:evidence ?e . ?e bb:quote ?q ; prov:wasDerivedFrom ?a . ?a bb:fileName ?f } }
+    """, use_default_graph_as_union=True))
+    assert orphans == []
+
+
+def test_quotes_are_the_text_at_their_offsets(seeds_build: tuple[Path, BuildResult]) -> None:
+    store, _ = open_current(seeds_build[0])
+    rows = store.query("""
+        PREFIX bb: <https://bbkg.example.org/ontology#>
+        PREFIX prov: <http://www.w3.org/ns/prov#>
+        SELECT ?file ?quote ?start ?end WHERE {
+          ?x bb:quote ?quote ; bb:startOffset ?start ; bb:endOffset ?end ; prov:wasDerivedFrom ?a .
+          ?a bb:fileName ?file }""", use_default_graph_as_union=True)
+    texts = {p.name: p.read_text(encoding="utf-8") for p in SEEDS.glob("*.txt")}
+    checked = 0
+    for row in rows:
+        text = texts[row["file"].value]
+        assert text[int(row["start"].value):int(row["end"].value)] == row["quote"].value
+        checked += 1
+    assert checked > 100
+
+
+def test_same_input_gives_the_same_dump_byte_for_byte(spark: SparkSession, seeds_build: tuple[Path, BuildResult],
+                                                      tmp_path: Path) -> None:
+    run_build(build_settings(SEEDS, tmp_path), spark=spark)
+    dumps = []
+    for store_dir in (seeds_build[0], tmp_path):
+        store, _ = open_current(store_dir)
+        out = io.BytesIO()
+        dump_store(store, "nquads", out)
+        dumps.append(out.getvalue())
+    assert dumps[0] == dumps[1]
+
+
+def test_broken_articles_are_reported_and_the_rest_is_built(spark: SparkSession, tmp_path: Path) -> None:
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    shutil.copy(SEEDS / "002_42a94eca53463acc.txt", corpus)
+    (corpus / "empty.txt").write_bytes(b"")
+    (corpus / "image.jpg").write_bytes(b"\xff\xd8\xff\x00\x10JFIF")
+    (corpus / "latin1.txt").write_bytes("Peña managed the Mets.".encode("latin-1"))
+    (corpus / "huge.txt").write_bytes(b"Mets " * 1000)
+    result = run_build(build_settings(corpus, tmp_path / "store", max_article_bytes=4000), spark=spark)
+    errors = {a["file_name"]: a["error"] for a in result.skipped}
+    assert set(errors) == {"empty.txt", "image.jpg", "latin1.txt", "huge.txt"}
+    assert result.counts["articles_read"] == 1
+    store, _ = open_current(tmp_path / "store")
+    assert resolve_entity(store, "Wally Backman", "Person").label == "Wally Backman"
+    assert build_summary(tmp_path / "store")["articles"] == result.articles
+
+
+def test_a_failed_build_leaves_the_served_store_intact(spark: SparkSession, store_copy: Path, tmp_path: Path) -> None:
+    before = current_build(store_copy)
+    with pytest.raises(FileNotFoundError, match="--input"):
+        run_build(build_settings(tmp_path / "missing", store_copy), spark=spark)
+    bad_ontology = tmp_path / "ontology"
+    shutil.copytree(Path(build_settings(SEEDS, store_copy)["ontology_dir"]), bad_ontology)
+    (bad_ontology / "bbkg.ttl").write_text("this is not turtle", encoding="utf-8")
+    with pytest.raises(SyntaxError):
+        run_build(build_settings(SEEDS, store_copy, ontology_dir=str(bad_ontology)), spark=spark)
+    assert current_build(store_copy) == before
+    assert count_quads(store_copy) > 500
+    assert [p for p in (store_copy / "builds").iterdir()] == [before]
+
+
+@pytest.mark.slow
+def test_killing_a_build_halfway_leaves_the_previous_store_answering(store_copy: Path) -> None:
+    before = current_build(store_copy)
+    quads_before = count_quads(store_copy)
+    env = {**os.environ, "BBKG_INPUT_DIR": str(SEEDS), "BBKG_STORE_DIR": str(store_copy)}
+    process = subprocess.Popen([sys.executable, "-m", "bbkg.cli", "build"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        # Wait until the new build has its own folder (the job is under way), then kill it hard.
+        while len(list((store_copy / "builds").iterdir())) < 2:
+            assert process.poll() is None, "the build ended before it could be killed"
+            assert time.monotonic() < deadline, "the build never started"
+            time.sleep(0.2)
+        time.sleep(3)
+        assert process.poll() is None, "the build finished before it could be killed"
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert current_build(store_copy) == before
+    assert count_quads(store_copy) == quads_before

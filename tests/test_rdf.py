@@ -1,0 +1,54 @@
+"""Mapping records to quads: valid N-Quads, escaping, and one IRI per fact across articles."""
+
+from pyoxigraph import Literal, RdfFormat, parse
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+from spark_etl.rdf import BB, literal, membership_quads, nquad_lines
+
+BASE = "https://example.org/"
+MEMBERSHIP_SCHEMA = (
+    "doc_id string, sentence_index int, sentence_start int, sentence_end int, sentence string, "
+    "person_key string, person_label string, org_key string, org_label string, role string, "
+    "start int, end int, years array<string>"
+)
+
+
+def parsed(quads: DataFrame):
+    text = "\n".join(r.line for r in nquad_lines(quads).collect())
+    return list(parse(text.encode(), format=RdfFormat.N_QUADS))
+
+
+def test_literals_survive_quotes_backslashes_and_newlines(spark: SparkSession) -> None:
+    tricky = 'He said "go"\\n, then\nleft\r.'
+    frame = spark.createDataFrame([(tricky,)], "v string")
+    quads = frame.select(F.lit("<https://e/s>").alias("s"), F.lit("<https://e/p>").alias("p"),
+                         literal(F.col("v")).alias("o"), F.lit("<https://e/g>").alias("g"))
+    [quad] = parsed(quads)
+    assert quad.object == Literal(tricky)
+
+
+def test_the_same_membership_in_two_articles_is_one_node_with_two_evidences(spark: SparkSession) -> None:
+    rows = [
+        ("a", 0, 0, 30, "Mets GM Sandy Alderson said no.", "sandy-alderson", "Sandy Alderson",
+         "new-york-mets", "New York Mets", "GeneralManager", 0, 22, ["2016"]),
+        ("b", 3, 100, 140, "GM Sandy Alderson of the Mets agreed.", "sandy-alderson", "Sandy Alderson",
+         "new-york-mets", "New York Mets", "GeneralManager", 103, 128, []),
+    ]
+    quads = parsed(membership_quads(spark.createDataFrame(rows, MEMBERSHIP_SCHEMA), BASE))
+    memberships = {q.subject for q in quads if q.predicate.value == f"{BB}member"}
+    assert len(memberships) == 1
+    graphs = {q.graph_name.value for q in quads if q.subject in memberships}
+    assert graphs == {f"{BASE}graph/article/a", f"{BASE}graph/article/b"}
+    evidences = {q.object for q in quads if q.predicate.value == f"{BB}evidence"}
+    assert len(evidences) == 2
+    quotes = {q.object.value for q in quads if q.predicate.value == f"{BB}quote"}
+    assert quotes == {rows[0][4], rows[1][4]}
+    years = [q.object.value for q in quads if q.predicate.value == f"{BB}yearMentioned"]
+    assert years == ["2016"]
+
+
+def test_nquad_lines_are_distinct_and_sorted(spark: SparkSession) -> None:
+    quads = spark.createDataFrame([("<b>", "<p>", "<o>", "<g>"), ("<a>", "<p>", "<o>", "<g>"),
+                                   ("<b>", "<p>", "<o>", "<g>")], "s string, p string, o string, g string")
+    assert [r.line for r in nquad_lines(quads).collect()] == ["<a> <p> <o> <g> .", "<b> <p> <o> <g> ."]

@@ -1,0 +1,131 @@
+"""The Flask app over a store built from the seeds, through the test client."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from pyoxigraph import RdfFormat, parse
+
+from server import create_app
+from store.builds import open_current
+from store.dumps import dump_store
+
+COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
+JSON_RESULTS = "application/sparql-results+json"
+
+
+def count_from(response) -> int:
+    return int(response.get_json(force=True)["results"]["bindings"][0]["n"]["value"])
+
+
+def test_sparql_by_get_post_form_and_post_direct(client) -> None:
+    by_get = client.get("/sparql", query_string={"query": COUNT})
+    by_form = client.post("/sparql", data={"query": COUNT})
+    by_body = client.post("/sparql", data=COUNT, content_type="application/sparql-query")
+    for response in (by_get, by_form, by_body):
+        assert response.status_code == 200
+        assert response.mimetype == JSON_RESULTS
+    assert count_from(by_get) == count_from(by_form) == count_from(by_body) > 500
+
+
+def test_content_negotiation(client) -> None:
+    csv = client.get("/sparql", query_string={"query": COUNT}, headers={"Accept": "text/csv"})
+    assert csv.mimetype == "text/csv" and csv.data.decode().splitlines()[0] == "n"
+    xml = client.get("/sparql", query_string={"query": "ASK { ?s ?p ?o }"},
+                     headers={"Accept": "application/sparql-results+xml"})
+    assert xml.mimetype == "application/sparql-results+xml" and b"<boolean>true</boolean>" in xml.data
+    browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    construct = "CONSTRUCT { ?s ?p ?o } WHERE { ?s a <https://bbkg.example.org/ontology#Person> ; ?p ?o }"
+    turtle = client.get("/sparql", query_string={"query": construct}, headers={"Accept": "text/turtle"})
+    assert turtle.mimetype == "text/turtle"
+    assert len(list(parse(turtle.data, format=RdfFormat.TURTLE))) > 20
+    ntriples = client.get("/sparql", query_string={"query": construct}, headers={"Accept": browser})
+    assert ntriples.status_code == 200
+    refused = client.get("/sparql", query_string={"query": COUNT}, headers={"Accept": "image/png"})
+    assert refused.status_code == 406
+
+
+def test_protocol_errors_are_400_with_a_readable_message(client) -> None:
+    bad = client.get("/sparql", query_string={"query": "SELECT WHERE {"})
+    assert bad.status_code == 400 and "syntax error" in bad.data.decode()
+    twice = client.get("/sparql?query=ASK%7B%7D&query=ASK%7B%7D")
+    assert twice.status_code == 400 and "more than once" in twice.data.decode()
+    missing = client.get("/sparql")
+    assert missing.status_code == 400 and "missing 'query'" in missing.data.decode()
+    wrong_type = client.post("/sparql", data=COUNT, content_type="text/plain")
+    assert wrong_type.status_code == 400 and "media type" in wrong_type.data.decode()
+    not_utf8 = client.post("/sparql", data="ASK { ?s ?p 'é' }".encode("latin-1"),
+                           content_type="application/sparql-query")
+    assert not_utf8.status_code == 400 and "UTF-8" in not_utf8.data.decode()
+    assert client.put("/sparql", data=COUNT).status_code == 405
+
+
+def test_named_graph_protocol_parameters(client) -> None:
+    graph = "https://bbkg.example.org/graph/reference"
+    query = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+    only_reference = client.get("/sparql", query_string={"query": query, "default-graph-uri": graph})
+    everything = client.get("/sparql", query_string={"query": query})
+    assert 0 < count_from(only_reference) < count_from(everything)
+
+
+def test_turtle_dump_holds_exactly_the_stores_triples(client, seeds_build) -> None:
+    response = client.get("/dump.ttl")
+    assert response.status_code == 200 and response.mimetype == "text/turtle"
+    served = {q.triple for q in parse(response.data, format=RdfFormat.TURTLE)}
+    store, _ = open_current(seeds_build[0])
+    expected = {q.triple for q in store.quads_for_pattern(None, None, None, None)}
+    assert served == expected
+    quads = client.get("/dump.nq")
+    out = io.BytesIO()
+    dump_store(store, "nquads", out)
+    assert quads.data == out.getvalue()
+    assert client.get("/dump.xyz").status_code == 404
+
+
+def test_connections_api_among_three(client) -> None:
+    response = client.get("/api/connections", query_string=[
+        ("among", "Wally Backman"), ("among", "Sandy Alderson"), ("among", "Terry Collins")])
+    assert response.status_code == 200
+    body = response.get_json()
+    assert [p["label"] for p in body["among"]] == ["Wally Backman", "Sandy Alderson", "Terry Collins"]
+    mets = next(o for o in body["shared_organizations"] if o["label"] == "New York Mets")
+    assert set(mets["roles"]) == {"Wally Backman", "Sandy Alderson", "Terry Collins"}
+    assert all(role["evidence"] for roles in mets["roles"].values() for role in roles)
+
+
+def test_connections_api_pair_and_errors(client) -> None:
+    pair = client.get("/api/connections", query_string={"from": "Backman", "to": "Alderson"})
+    assert pair.status_code == 200
+    assert pair.get_json()["from"]["label"] == "Wally Backman"
+    unknown = client.get("/api/connections", query_string={"from": "Babe Ruth", "to": "Wally Backman"})
+    assert unknown.status_code == 404
+    assert set(unknown.get_json()["error"]) == {"status", "message"}
+    assert "Babe Ruth" in unknown.get_json()["error"]["message"]
+    too_few = client.get("/api/connections", query_string={"from": "Wally Backman"})
+    assert too_few.status_code == 400 and too_few.get_json()["error"]["status"] == 400
+
+
+def test_ambiguous_name_lists_the_candidates(client) -> None:
+    response = client.get("/api/connections", query_string={"from": "Wilpon", "to": "Wally Backman"})
+    assert response.status_code == 400
+    candidates = {c["label"] for c in response.get_json()["error"]["candidates"]}
+    assert candidates == {"Fred Wilpon", "Jeff Wilpon"}
+
+
+def test_entity_lookup(client) -> None:
+    response = client.get("/api/entities", query_string={"q": "las vegas", "type": "Team"})
+    assert [r["label"] for r in response.get_json()["results"]] == ["Las Vegas 51s"]
+
+
+def test_page_shows_the_graph(client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200 and b"How are they connected?" in response.data
+
+
+def test_an_unbuilt_store_gets_503_naming_the_fix(tmp_path: Path) -> None:
+    client = create_app({"store_dir": str(tmp_path)}).test_client()
+    response = client.get("/sparql", query_string={"query": COUNT})
+    assert response.status_code == 503
+    assert "bbkg build" in json.loads(response.data)["error"]["message"]
