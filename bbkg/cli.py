@@ -89,7 +89,8 @@ def query(sparql: str, store_dir: str | None, format_name: str) -> None:
 @main.command()
 @_store_option
 @click.option("--format", "format_name", default="turtle",
-              type=click.Choice(["turtle", "ntriples", "nquads", "trig"]), help="Serialization of the dump.")
+              type=click.Choice(["turtle", "ntriples", "nquads", "trig", "rdfxml", "jsonld"]),
+              help="Serialization: TriG and N-Quads keep the named graphs, the others give their union.")
 @click.option("--output", type=click.Path(dir_okay=False), help="File to write (default: standard output).")
 @_user_errors
 def dump(store_dir: str | None, format_name: str, output: str | None) -> None:

@@ -38,7 +38,14 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("keep_builds", 2, "How many finished store builds to keep on disk (the current one included)."),
     Setting("host", "127.0.0.1", "Address `bbkg serve` listens on."),
     Setting("port", 8000, "Port `bbkg serve` listens on."),
-    Setting("workers", 2, "Worker processes of `bbkg serve`; each opens the store read-only."),
+    Setting("workers", 4, "Worker processes of `bbkg serve`; each answers one request at a time."),
+    Setting("query_timeout", 30.0, "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
+    Setting("result_row_cap", 100_000, "Most rows (or triples) a query returns; more are cut and the response says so."),
+    Setting("max_request_bytes", 1_000_000, "Largest request body or query accepted; larger ones get 413."),
+    Setting("cors_origins", "", "Origins allowed to call the endpoint from a browser: empty (no CORS), '*', or a comma-separated list."),
+    Setting("update_token", "", "Bearer token that enables SPARQL Update; empty (the default) turns updates off."),
+    Setting("isolate_query_network", True,
+            "Run queries in a process with no network access (a Linux network namespace), so SERVICE can never reach out."),
     Setting("union_default_graph", True,
             "Whether SPARQL's default graph is the union of all named graphs (as Fuseki's unionDefaultGraph)."),
 )
@@ -55,6 +62,11 @@ def _coerce(setting: Setting, value: Any) -> Any:
             if value.lower() in ("0", "false", "no", "off"):
                 return False
             raise ValueError(f"setting {setting.name!r} takes true or false, not {value!r}")
+        if isinstance(setting.default, float):
+            try:
+                return float(value)
+            except ValueError:
+                raise ValueError(f"setting {setting.name!r} takes a number, not {value!r}") from None
         if isinstance(setting.default, int):
             try:
                 return int(value)

@@ -32,6 +32,7 @@ class BuildResult:
     articles: list[dict[str, Any]]  # file_name, doc_id, error (None when read)
     timings: dict[str, float] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+    statistics: dict[str, Any] = field(default_factory=dict)
 
     @property
     def skipped(self) -> list[dict[str, Any]]:
@@ -39,7 +40,8 @@ class BuildResult:
 
     def summary(self) -> dict[str, Any]:
         return {"quads": self.quads, "engine": self.engine, "articles": self.articles,
-                "timings_seconds": {k: round(v, 3) for k, v in self.timings.items()}, "counts": self.counts}
+                "timings_seconds": {k: round(v, 3) for k, v in self.timings.items()}, "counts": self.counts,
+                "statistics": self.statistics}
 
 
 def choose_engine(setting: str, graphframes_package: str) -> str:
@@ -143,11 +145,11 @@ def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: s
                 out.write(row.line.encode("utf-8") + b"\n")
             out.write(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
     with clock.stage("load"):
-        quads = load_build(build_dir, nquads_file)
+        statistics = load_build(build_dir, nquads_file)
         nquads_file.unlink()
     for frame in (articles, mentions, memberships, shared):
         frame.unpersist()
-    return BuildResult(build_dir, quads, engine, report, clock.timings, counts)
+    return BuildResult(build_dir, statistics["quads"], engine, report, clock.timings, counts, statistics)
 
 
 def _check_unique_ids(report: list[dict[str, Any]]) -> None:

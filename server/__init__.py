@@ -4,23 +4,52 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Flask
+from flask import Flask, Response, request
 
 from bbkg.config import load_settings
+from server.executor import QueryExecutor
+from server.metrics import Metrics
 from store.handle import CurrentStore
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app over the store folder named in the settings (overridden by `config`)."""
-    from server import api, dumps, errors, pages, sparql
+def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None = None) -> Flask:
+    """Build the app over the store folder named in the settings (overridden by `config`).
+
+    `metrics` lets a multi-process server share one set of counters among its workers.
+    """
+    from server import api, descriptions, dumps, errors, ops, pages, sparql
 
     settings = load_settings(config)
     app = Flask(__name__)
     app.config["BBKG"] = settings
+    app.config["MAX_CONTENT_LENGTH"] = settings["max_request_bytes"]
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     # Opened on first use, so that each server worker process opens its own read-only handle.
     app.extensions["bbkg_store"] = CurrentStore(settings["store_dir"])
-    for blueprint in (sparql.bp, dumps.bp, api.bp, pages.bp):
+    app.extensions["bbkg_executor"] = QueryExecutor(settings["store_dir"], settings["query_timeout"],
+                                                    settings["isolate_query_network"])
+    app.extensions["bbkg_metrics"] = metrics or Metrics()
+    for blueprint in (sparql.bp, descriptions.bp, dumps.bp, api.bp, pages.bp, ops.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
+    _allow_origins(app, settings["cors_origins"])
     return app
+
+
+def _allow_origins(app: Flask, origins_setting: str) -> None:
+    """CORS for the origins listed in the cors_origins setting; none when it is empty."""
+    origins = {o.strip() for o in origins_setting.split(",") if o.strip()}
+    if not origins:
+        return
+
+    @app.after_request
+    def add_cors_headers(response: Response) -> Response:
+        origin = request.headers.get("Origin")
+        if origin and ("*" in origins or origin in origins):
+            response.headers["Access-Control-Allow-Origin"] = "*" if "*" in origins else origin
+            response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+            response.headers["Access-Control-Allow-Headers"] = "Content-Type, Accept, Authorization"
+            response.headers["Access-Control-Expose-Headers"] = "X-Result-Truncated, X-Result-Row-Cap"
+            if "*" not in origins:
+                response.vary.add("Origin")
+        return response

@@ -1,4 +1,4 @@
-"""What a view needs from the app: the current store and the settings."""
+"""What a view needs from the app: the current store, the settings, the metrics."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from typing import Any
 from flask import current_app
 from pyoxigraph import Store
 
+from server.metrics import Metrics
+
 
 def current_store() -> Store:
     return current_app.extensions["bbkg_store"].get()
@@ -14,3 +16,7 @@ def current_store() -> Store:
 
 def setting(name: str) -> Any:
     return current_app.config["BBKG"][name]
+
+
+def metrics() -> Metrics:
+    return current_app.extensions["bbkg_metrics"]

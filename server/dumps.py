@@ -1,13 +1,14 @@
-"""Whole-graph dumps at stable URLs."""
+"""Whole-graph dumps at stable URLs, and the read side of the SPARQL 1.1 Graph Store Protocol."""
 
 from __future__ import annotations
 
-import io
+from flask import Blueprint, Response, request
+from werkzeug.wrappers.response import Response as BaseResponse
 
-from flask import Blueprint, Response
-
-from server.context import current_store
-from store.dumps import dump_store
+from server.context import current_store, setting
+from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
+from server.sparql import plain
+from store.dumps import UNION, graph_exists, stream_dump
 
 bp = Blueprint("dumps", __name__)
 
@@ -17,15 +18,40 @@ DUMPS = {  # URL suffix -> (format name, media type)
     "nq": ("nquads", "application/n-quads"),
     "trig": ("trig", "application/trig"),
 }
+FORMAT_OF_MEDIA_TYPE = {
+    "text/turtle": "turtle", "application/n-triples": "ntriples", "application/rdf+xml": "rdfxml",
+    "application/ld+json": "jsonld", "application/n-quads": "nquads", "application/trig": "trig",
+}
+
+
+def _streamed(format_name: str, media_type: str, graph: str | None, filename: str | None = None) -> Response:
+    headers = {"Content-Disposition": f'inline; filename="{filename}"'} if filename else {}
+    return Response(stream_dump(current_store(), format_name, graph), mimetype=media_type, headers=headers)
 
 
 @bp.route("/dump.<extension>")
-def dump(extension: str) -> Response:
+def dump(extension: str) -> BaseResponse:
+    """The whole graph: TriG and N-Quads keep the named graphs, Turtle and N-Triples give their union."""
     if extension not in DUMPS:
-        return Response(f"no dump as .{extension}; try /dump.ttl, /dump.nt, /dump.nq or /dump.trig\n",
-                        status=404, mimetype="text/plain")
+        return plain(404, f"no dump as .{extension}; try /dump.ttl, /dump.nt, /dump.nq or /dump.trig")
     format_name, media_type = DUMPS[extension]
-    buffer = io.BytesIO()
-    dump_store(current_store(), format_name, buffer)
-    return Response(buffer.getvalue(), mimetype=media_type,
-                    headers={"Content-Disposition": f'inline; filename="bbkg.{extension}"'})
+    return _streamed(format_name, media_type, None, f"bbkg.{extension}")
+
+
+@bp.route("/store")
+def graph_store() -> BaseResponse:
+    """GET /store?default or /store?graph=IRI, in the RDF format the Accept header asks for."""
+    graphs = request.args.getlist("graph")
+    if ("default" in request.args) == bool(graphs) or len(graphs) > 1:
+        return plain(400, "name exactly one graph: /store?default or /store?graph=IRI")
+    media_type = best_match(request.accept_mimetypes, GRAPH_TYPES, GRAPHS_FOR_BROWSERS)
+    if media_type is None:
+        return plain(406, f"a graph can be sent as {', '.join(GRAPH_TYPES)}")
+    if graphs:
+        if not graph_exists(current_store(), graphs[0]):
+            return plain(404, f"no graph named <{graphs[0]}>; /sparql?query=SELECT DISTINCT ?g "
+                              "WHERE { GRAPH ?g {} } lists them")
+        graph = graphs[0]
+    else:
+        graph = UNION if setting("union_default_graph") else "default"
+    return _streamed(FORMAT_OF_MEDIA_TYPE[media_type], media_type, graph)

@@ -23,3 +23,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[Response, int]:
         return json_error(exc.code or 500, exc.description or exc.name)
+
+    @app.errorhandler(Exception)
+    def server_error(exc: Exception) -> tuple[Response, int]:
+        # The traceback goes to the log, never to the client.
+        app.logger.exception("unhandled error")
+        app.extensions["bbkg_metrics"].count("server_errors")
+        return json_error(500, "internal server error; the server log has the details")

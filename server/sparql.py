@@ -1,111 +1,164 @@
-"""The SPARQL 1.1 Protocol endpoint: /sparql by GET, POST form and POST direct."""
+"""The SPARQL 1.1 Protocol endpoint: query by GET, POST form and POST direct; update by POST with a token."""
 
 from __future__ import annotations
 
-from typing import Any
+import hmac
+import time
+from dataclasses import dataclass
 
-from flask import Blueprint, Response, request
-from pyoxigraph import NamedNode, QueryBoolean, QueryResultsFormat, QuerySolutions, RdfFormat
+from flask import Blueprint, Response, current_app, redirect, request
+from werkzeug.wrappers.response import Response as BaseResponse
 
-from server.context import current_store, setting
+from server.context import metrics, setting
+from server.descriptions import service_description
+from server.executor import QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout
+from server.guard import RemoteAccessRefused, refuse_remote_access
+from store.update import apply_update
 
 bp = Blueprint("sparql", __name__)
 
-RESULT_TYPES: dict[str, QueryResultsFormat] = {
-    "application/sparql-results+json": QueryResultsFormat.JSON,
-    "application/json": QueryResultsFormat.JSON,
-    "application/sparql-results+xml": QueryResultsFormat.XML,
-    "application/xml": QueryResultsFormat.XML,
-    "text/csv": QueryResultsFormat.CSV,
-    "text/tab-separated-values": QueryResultsFormat.TSV,
-}
-GRAPH_TYPES: dict[str, RdfFormat] = {
-    "text/turtle": RdfFormat.TURTLE,
-    "application/n-triples": RdfFormat.N_TRIPLES,
-    "application/rdf+xml": RdfFormat.RDF_XML,
-    "application/ld+json": RdfFormat.JSON_LD,
-    "application/n-quads": RdfFormat.N_QUADS,
-    "application/trig": RdfFormat.TRIG,
-}
+FORM = "application/x-www-form-urlencoded"
+QUERY_BODY = "application/sparql-query"
+UPDATE_BODY = "application/sparql-update"
 
 
 class ProtocolError(ValueError):
-    """A request the SPARQL protocol does not allow; answered with 400 and the message."""
+    """A request the SPARQL protocol does not allow; answered with 400 (or `status`) and the message."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
 
-def _plain(status: int, message: str) -> Response:
-    return Response(message.rstrip("\n") + "\n", status=status, mimetype="text/plain")
+@dataclass
+class Operation:
+    kind: str  # query or update
+    text: str
+    default_graphs: list[str]
+    named_graphs: list[str]
 
 
-def _query_and_graphs() -> tuple[str, list[str], list[str]]:
-    """The query string and dataset IRIs of a GET, POST form or POST direct request."""
-    if request.method == "GET":
-        params = request.args
-        query_values = params.getlist("query")
-    else:
-        content_type = request.mimetype
-        if content_type == "application/x-www-form-urlencoded":
-            params = request.form
-            query_values = params.getlist("query")
-        elif content_type == "application/sparql-query":
-            params = request.args
-            try:
-                query_values = [request.get_data().decode("utf-8")]
-            except UnicodeDecodeError:
-                raise ProtocolError("the request body is not UTF-8; send the query encoded as UTF-8") from None
-        else:
-            raise ProtocolError(
-                f"unsupported media type {content_type or '(none)'!r}; POST a query as "
-                "application/x-www-form-urlencoded (query=...) or as application/sparql-query")
-    if not query_values:
-        raise ProtocolError("missing 'query' parameter; send ?query=SELECT...")
-    if len(query_values) > 1:
-        raise ProtocolError("the 'query' parameter is given more than once; send exactly one query")
-    return query_values[0], params.getlist("default-graph-uri"), params.getlist("named-graph-uri")
+def plain(status: int, message: str, **headers: str) -> Response:
+    return Response(message.rstrip("\n") + "\n", status=status, mimetype="text/plain", headers=headers)
 
 
-def _negotiate(offers: dict[str, Any]) -> str | None:
-    """The offered media type the client's Accept header prefers; the first offer when it accepts anything."""
-    if not request.accept_mimetypes:
-        return next(iter(offers))
-    return request.accept_mimetypes.best_match(list(offers))
+def _single(values: list[str], name: str) -> str | None:
+    if len(values) > 1:
+        raise ProtocolError(f"the '{name}' parameter is given more than once; send exactly one")
+    return values[0] if values else None
 
 
-def _dataset_arguments(default_graphs: list[str], named_graphs: list[str]) -> dict[str, Any]:
+def _body_text() -> str:
     try:
-        if default_graphs or named_graphs:
-            arguments: dict[str, Any] = {}
-            if default_graphs:
-                arguments["default_graph"] = [NamedNode(g) for g in default_graphs]
-            if named_graphs:
-                arguments["named_graphs"] = [NamedNode(g) for g in named_graphs]
-            return arguments
-    except ValueError as exc:
-        raise ProtocolError(f"invalid graph IRI: {exc}") from None
-    return {"use_default_graph_as_union": setting("union_default_graph")}
+        return request.get_data().decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError("the request body is not UTF-8; send the query encoded as UTF-8") from None
+
+
+def read_operation() -> Operation:
+    """The query or update of a GET, POST form or POST direct request, with its dataset parameters."""
+    if request.method == "GET":
+        if "update" in request.args:
+            raise ProtocolError("SPARQL Update must be sent with POST, never GET")
+        params, query, update = request.args, _single(request.args.getlist("query"), "query"), None
+    elif request.mimetype == FORM:
+        params = request.form
+        query = _single(params.getlist("query"), "query")
+        update = _single(params.getlist("update"), "update")
+    elif request.mimetype in (QUERY_BODY, UPDATE_BODY):
+        params = request.args
+        query, update = (_body_text(), None) if request.mimetype == QUERY_BODY else (None, _body_text())
+    else:
+        raise ProtocolError(
+            f"unsupported media type {request.mimetype or '(none)'!r}; POST a query as {FORM} (query=...) "
+            f"or as {QUERY_BODY}, an update as {FORM} (update=...) or as {UPDATE_BODY}")
+    if query is not None and update is not None:
+        raise ProtocolError("send either 'query' or 'update', not both")
+    if query is None and update is None:
+        raise ProtocolError("missing 'query' parameter; send ?query=SELECT...")
+    text = query if query is not None else update
+    assert text is not None
+    if len(text.encode("utf-8")) > setting("max_request_bytes"):
+        raise ProtocolError(f"the query is longer than {setting('max_request_bytes')} bytes "
+                            "(setting max_request_bytes)", status=413)
+    graph_params = ("using-graph-uri", "using-named-graph-uri") if update is not None else \
+        ("default-graph-uri", "named-graph-uri")
+    return Operation("query" if query is not None else "update", text,
+                     params.getlist(graph_params[0]), params.getlist(graph_params[1]))
+
+
+def _executor() -> QueryExecutor:
+    return current_app.extensions["bbkg_executor"]
+
+
+def _run_query(operation: Operation) -> Response:
+    answer = _executor().run(QueryRequest(
+        query=operation.text,
+        accept=request.headers.get("Accept", ""),
+        default_graphs=operation.default_graphs,
+        named_graphs=operation.named_graphs,
+        union_default_graph=setting("union_default_graph"),
+        row_cap=setting("result_row_cap"),
+    ))
+    if answer.status == "syntax":
+        return plain(400, f"SPARQL syntax error: {answer.message}")
+    if answer.status == "not_acceptable":
+        return plain(406, f"cannot answer with any media type of Accept: {request.headers.get('Accept')}; "
+                          f"this query can be answered as {', '.join(answer.offers)}")
+    if answer.status == "no_store":
+        return plain(503, answer.message)
+    headers = {"Vary": "Accept"}
+    if answer.truncated:
+        headers["X-Result-Truncated"] = "true"
+        headers["X-Result-Row-Cap"] = str(setting("result_row_cap"))
+    return Response(answer.body, mimetype=answer.media_type, headers=headers)
+
+
+def _run_update(operation: Operation) -> Response:
+    token = setting("update_token")
+    if not token:
+        return plain(403, "SPARQL Update is disabled on this endpoint; an operator enables it with update_token")
+    supplied = request.headers.get("Authorization", "")
+    if not hmac.compare_digest(supplied.encode(), f"Bearer {token}".encode()):
+        return plain(401, "SPARQL Update needs the header 'Authorization: Bearer <update_token>'",
+                     **{"WWW-Authenticate": 'Bearer realm="bbkg"'})
+    if operation.default_graphs or operation.named_graphs:
+        return plain(400, "using-graph-uri and using-named-graph-uri are not supported; name graphs in the update")
+    try:
+        apply_update(current_app.extensions["bbkg_store"].store_dir, operation.text)
+    except SyntaxError as exc:
+        return plain(400, f"SPARQL syntax error: {exc}")
+    metrics().count("updates")
+    return plain(200, "update applied")
 
 
 @bp.route("/sparql", methods=["GET", "POST"])
-def sparql() -> Response:
+def sparql() -> BaseResponse:
+    if request.method == "GET" and not request.args:
+        if request.accept_mimetypes.best == "text/html":
+            return redirect("/")  # a person typed the endpoint's address: show them the query page
+        return service_description()
+    started = time.perf_counter()
     try:
-        query, default_graphs, named_graphs = _query_and_graphs()
-        dataset = _dataset_arguments(default_graphs, named_graphs)
+        operation = read_operation()
+        refuse_remote_access(operation.text)
     except ProtocolError as exc:
-        return _plain(400, str(exc))
+        metrics().count("query_errors")
+        return plain(exc.status, str(exc))
+    except RemoteAccessRefused as exc:
+        metrics().count("query_errors")
+        return plain(400, str(exc))
+    if operation.kind == "update":
+        return _run_update(operation)
+    metrics().count("queries")
     try:
-        results = current_store().query(query, **dataset)
-    except SyntaxError as exc:
-        return _plain(400, f"SPARQL syntax error: {exc}")
-    if isinstance(results, (QuerySolutions, QueryBoolean)):
-        media_type = _negotiate(RESULT_TYPES)
-        if media_type is None:
-            return _plain(406, f"cannot answer with any media type of Accept: {request.headers.get('Accept')}; "
-                               f"this query can be answered as {', '.join(RESULT_TYPES)}")
-        body = results.serialize(format=RESULT_TYPES[media_type])
-    else:
-        media_type = _negotiate(GRAPH_TYPES)
-        if media_type is None:
-            return _plain(406, f"cannot answer with any media type of Accept: {request.headers.get('Accept')}; "
-                               f"this query can be answered as {', '.join(GRAPH_TYPES)}")
-        body = results.serialize(format=GRAPH_TYPES[media_type])
-    return Response(body, mimetype=media_type, headers={"Vary": "Accept"})
+        response = _run_query(operation)
+    except QueryTimeout as exc:
+        metrics().count("query_timeouts")
+        response = plain(503, str(exc), **{"Retry-After": "0"})
+    except QueryCrashed as exc:
+        response = plain(500, str(exc))
+    if 400 <= response.status_code < 500:
+        metrics().count("query_errors")
+    metrics().observe_query_seconds(time.perf_counter() - started)
+    return response

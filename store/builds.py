@@ -34,14 +34,39 @@ def new_build_dir(store_dir: Path) -> Path:
     return path
 
 
-def load_build(build_dir: Path, nquads_file: Path) -> int:
-    """Bulk-load an N-Quads file into a new on-disk store at `build_dir`; return the number of quads."""
+def load_build(build_dir: Path, nquads_file: Path) -> dict[str, Any]:
+    """Bulk-load an N-Quads file into a new on-disk store at `build_dir`; return its statistics."""
     store = Store(str(build_dir / "oxigraph"))
     store.bulk_load(path=str(nquads_file), format=RdfFormat.N_QUADS)
     store.flush()
-    count = len(store)
+    statistics = dataset_statistics(store)
     del store  # releases the exclusive lock before anyone opens it read-only
-    return count
+    return statistics
+
+
+_STATISTICS = """
+SELECT (COUNT(*) AS ?triples) (COUNT(DISTINCT ?s) AS ?subjects) (COUNT(DISTINCT ?p) AS ?properties)
+       (COUNT(DISTINCT ?o) AS ?objects)
+WHERE { SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } }
+"""
+_ENTITIES_AND_CLASSES = """
+SELECT (COUNT(DISTINCT ?e) AS ?entities) (COUNT(DISTINCT ?c) AS ?classes)
+WHERE { GRAPH ?g { ?e a ?c FILTER(isIRI(?e)) } }
+"""
+_GRAPHS = "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g"
+
+
+def dataset_statistics(store: Store) -> dict[str, Any]:
+    """Counts a VoID description publishes: quads, distinct triples, entities, classes, per-graph sizes."""
+    [sizes] = store.query(_STATISTICS)
+    [kinds] = store.query(_ENTITIES_AND_CLASSES)
+    statistics: dict[str, Any] = {"quads": len(store)}
+    for name in ("triples", "subjects", "properties", "objects"):
+        statistics[name] = int(sizes[name].value)
+    for name in ("entities", "classes"):
+        statistics[name] = int(kinds[name].value)
+    statistics["graphs"] = {row["g"].value: int(row["n"].value) for row in store.query(_GRAPHS)}
+    return statistics
 
 
 def publish_build(store_dir: Path, build_dir: Path, summary: dict[str, Any], keep: int) -> None:

@@ -1,17 +1,27 @@
-"""Serializing the whole store (all named graphs, or their union as plain triples) in a stable order."""
+"""Serializing the store, or one graph of it, streamed in the store's own (stable) order.
+
+Oxigraph writes quads in index order, which depends only on the content, so the same
+input gives the same bytes without sorting in memory.
+"""
 
 from __future__ import annotations
 
-from typing import IO
+import os
+import threading
+from typing import IO, Iterator
 
-from pyoxigraph import DefaultGraph, Quad, RdfFormat, Store, Triple, serialize
+from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store, serialize
 
 DUMP_FORMATS: dict[str, RdfFormat] = {
     "turtle": RdfFormat.TURTLE,
     "ntriples": RdfFormat.N_TRIPLES,
     "nquads": RdfFormat.N_QUADS,
     "trig": RdfFormat.TRIG,
+    "rdfxml": RdfFormat.RDF_XML,
+    "jsonld": RdfFormat.JSON_LD,
 }
+# Documents in these formats can be written one graph after another and still parse as one.
+_CONCATENABLE = {RdfFormat.TURTLE, RdfFormat.N_TRIPLES, RdfFormat.N_QUADS, RdfFormat.TRIG}
 PREFIXES = {
     "bb": "https://bbkg.example.org/ontology#",
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
@@ -23,21 +33,60 @@ PREFIXES = {
     "org": "http://www.w3.org/ns/org#",
 }
 
+UNION = "union"  # the graph argument that means "every graph, as plain triples"
 
-def dump_store(store: Store, format_name: str, output: IO[bytes]) -> None:
-    """Write every quad (TriG, N-Quads) or the union of all graphs as triples (Turtle, N-Triples).
 
-    Sorted, so that the same store gives the same bytes on every run.
-    """
+def rdf_format(format_name: str) -> RdfFormat:
     try:
-        rdf_format = DUMP_FORMATS[format_name]
+        return DUMP_FORMATS[format_name]
     except KeyError:
         raise ValueError(f"unknown dump format {format_name!r}; choose one of {', '.join(DUMP_FORMATS)}") from None
-    quads = store.quads_for_pattern(None, None, None, None)
-    statements: list[Quad] | list[Triple]
-    if rdf_format.supports_datasets:
-        statements = sorted(quads, key=lambda q: (str(q.graph_name) if q.graph_name != DefaultGraph() else "", str(q)))
+
+
+def _prefixes(fmt: RdfFormat) -> dict[str, str] | None:
+    return PREFIXES if fmt in (RdfFormat.TURTLE, RdfFormat.TRIG) else None
+
+
+def graph_exists(store: Store, graph_iri: str) -> bool:
+    return store.contains_named_graph(NamedNode(graph_iri))
+
+
+def dump_store(store: Store, format_name: str, output: IO[bytes], graph: str | None = None) -> None:
+    """Write the whole dataset (graph=None), the union of all graphs as triples (graph=UNION), or one graph.
+
+    For a triple-only format, graph=None means UNION: Turtle cannot name graphs.
+    """
+    fmt = rdf_format(format_name)
+    if graph is None and fmt.supports_datasets:
+        store.dump(output, fmt, prefixes=_prefixes(fmt))
+    elif graph is None or graph == UNION:
+        graphs = [DefaultGraph(), *sorted(store.named_graphs(), key=str)]
+        if fmt in _CONCATENABLE:
+            for name in graphs:
+                store.dump(output, fmt, from_graph=name, prefixes=_prefixes(fmt))
+        else:  # RDF/XML and JSON-LD are single documents: gather the union first
+            triples = sorted({q.triple for q in store.quads_for_pattern(None, None, None, None)}, key=str)
+            serialize(triples, output, fmt, prefixes=_prefixes(fmt))
     else:
-        statements = sorted({q.triple for q in quads}, key=str)
-    prefixes = PREFIXES if rdf_format in (RdfFormat.TURTLE, RdfFormat.TRIG) else None
-    serialize(statements, output, rdf_format, prefixes=prefixes)
+        name = DefaultGraph() if graph == "default" else NamedNode(graph)
+        store.dump(output, fmt, from_graph=name, prefixes=_prefixes(fmt))
+
+
+def stream_dump(store: Store, format_name: str, graph: str | None = None, chunk_size: int = 65536) -> Iterator[bytes]:
+    """dump_store as a stream of chunks, written by a thread into a pipe, never held whole in memory."""
+    rdf_format(format_name)  # fail before streaming starts
+    read_fd, write_fd = os.pipe()
+
+    def produce() -> None:
+        try:
+            with os.fdopen(write_fd, "wb") as out:
+                dump_store(store, format_name, out, graph)
+        except (BrokenPipeError, ValueError):
+            pass  # the client went away and the reader closed the pipe
+
+    writer = threading.Thread(target=produce, name="bbkg-dump", daemon=True)
+    writer.start()
+    with os.fdopen(read_fd, "rb") as source:
+        while chunk := source.read(chunk_size):
+            yield chunk
+    writer.join()

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+
+import requests
 
 import pytest
 from pyspark.sql import SparkSession
@@ -74,3 +81,31 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_server(store_dir: Path, **settings: Any) -> Iterator[str]:
+    """`bbkg serve` as a real process over `store_dir`, with settings as BBKG_* variables; yields its URL."""
+    port = free_port()
+    env = {**os.environ, **{f"BBKG_{k.upper()}": str(v) for k, v in settings.items()}}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bbkg.cli", "serve", "--store", str(store_dir), "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                requests.get(url + "/health", timeout=2)
+                break
+            except requests.ConnectionError:
+                assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+                assert time.monotonic() < deadline, "bbkg serve did not start listening"
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()

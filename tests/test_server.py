@@ -52,7 +52,7 @@ def test_protocol_errors_are_400_with_a_readable_message(client) -> None:
     assert bad.status_code == 400 and "syntax error" in bad.data.decode()
     twice = client.get("/sparql?query=ASK%7B%7D&query=ASK%7B%7D")
     assert twice.status_code == 400 and "more than once" in twice.data.decode()
-    missing = client.get("/sparql")
+    missing = client.post("/sparql", data={"default-graph-uri": "https://e/g"})
     assert missing.status_code == 400 and "missing 'query'" in missing.data.decode()
     wrong_type = client.post("/sparql", data=COUNT, content_type="text/plain")
     assert wrong_type.status_code == 400 and "media type" in wrong_type.data.decode()
@@ -127,5 +127,7 @@ def test_page_shows_the_graph(client) -> None:
 def test_an_unbuilt_store_gets_503_naming_the_fix(tmp_path: Path) -> None:
     client = create_app({"store_dir": str(tmp_path)}).test_client()
     response = client.get("/sparql", query_string={"query": COUNT})
-    assert response.status_code == 503
-    assert "bbkg build" in json.loads(response.data)["error"]["message"]
+    assert response.status_code == 503 and "bbkg build" in response.data.decode()
+    api = client.get("/api/entities", query_string={"q": "Mets"})
+    assert api.status_code == 503 and "bbkg build" in json.loads(api.data)["error"]["message"]
+    assert client.get("/health").status_code == 503

@@ -1,0 +1,167 @@
+"""Running SPARQL queries in a child process that can be killed, because pyoxigraph cannot cancel a query.
+
+Each server worker owns one child. The child opens the store read-only, has no network
+(its own empty network namespace, where the kernel allows it), evaluates one query at a
+time and sends back the serialized answer. A query that runs past the timeout gets its
+child killed, which frees the CPU at once; the next query starts a fresh child.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import multiprocessing
+import threading
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+_CLONE_NEWNET = 0x40000000
+_CLONE_NEWUSER = 0x10000000
+
+
+class QueryTimeout(Exception):
+    """The query ran past the timeout; its process was killed."""
+
+
+class QueryCrashed(Exception):
+    """The query process died while evaluating (out of memory, a crash in the engine)."""
+
+
+@dataclass
+class QueryRequest:
+    query: str
+    accept: str = ""
+    default_graphs: list[str] = field(default_factory=list)
+    named_graphs: list[str] = field(default_factory=list)
+    union_default_graph: bool = True
+    row_cap: int = 100_000
+
+
+@dataclass
+class QueryAnswer:
+    status: str  # ok, syntax, not_acceptable, no_store
+    media_type: str = ""
+    body: bytes = b""
+    rows: int = 0
+    truncated: bool = False
+    message: str = ""
+    offers: list[str] = field(default_factory=list)
+
+
+def drop_network() -> bool:
+    """Move this process into a new, empty network namespace; False where the kernel refuses."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for flags in (_CLONE_NEWNET, _CLONE_NEWUSER | _CLONE_NEWNET):
+        if libc.unshare(flags) == 0:
+            return True
+    return False
+
+
+def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
+    """Evaluate one query and serialize it in the best media type the Accept header allows."""
+    from pyoxigraph import NamedNode, QueryBoolean, QuerySolutions, serialize
+    from werkzeug.datastructures import MIMEAccept
+    from werkzeug.http import parse_accept_header
+
+    from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, RESULT_TYPES, RESULTS_FOR_BROWSERS, best_match
+    from store.results import SOLUTION_WRITERS
+
+    dataset: dict[str, Any] = {}
+    if request.default_graphs:
+        dataset["default_graph"] = [NamedNode(g) for g in request.default_graphs]
+    if request.named_graphs:
+        dataset["named_graphs"] = [NamedNode(g) for g in request.named_graphs]
+    if not dataset:
+        dataset["use_default_graph_as_union"] = request.union_default_graph
+    try:
+        results = store.query(request.query, **dataset)
+    except SyntaxError as exc:
+        return QueryAnswer("syntax", message=str(exc))
+    accept = parse_accept_header(request.accept, MIMEAccept)
+    if isinstance(results, (QuerySolutions, QueryBoolean)):
+        media_type = best_match(accept, RESULT_TYPES, RESULTS_FOR_BROWSERS)
+        if media_type is None:
+            return QueryAnswer("not_acceptable", offers=list(RESULT_TYPES))
+        if isinstance(results, QueryBoolean):
+            return QueryAnswer("ok", media_type, results.serialize(format=RESULT_TYPES[media_type]) or b"", 1)
+        variables = [v.value for v in results.variables]
+        rows = [tuple(solution) for solution in itertools.islice(results, request.row_cap + 1)]
+        truncated = len(rows) > request.row_cap
+        rows = rows[: request.row_cap]
+        return QueryAnswer("ok", media_type, SOLUTION_WRITERS[media_type](variables, rows), len(rows), truncated)
+    media_type = best_match(accept, GRAPH_TYPES, GRAPHS_FOR_BROWSERS)
+    if media_type is None:
+        return QueryAnswer("not_acceptable", offers=list(GRAPH_TYPES))
+    triples = list(itertools.islice(results, request.row_cap + 1))
+    truncated = len(triples) > request.row_cap
+    triples = triples[: request.row_cap]
+    body = serialize(triples, format=GRAPH_TYPES[media_type]) or b""
+    return QueryAnswer("ok", media_type, body, len(triples), truncated)
+
+
+def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None:
+    from store.builds import StoreNotBuiltError
+    from store.handle import CurrentStore
+
+    if isolate_network:
+        drop_network()
+    handle = CurrentStore(store_dir)
+    while True:
+        try:
+            request = conn.recv()
+        except EOFError:
+            return
+        try:
+            answer = evaluate(handle.get(), request)
+        except StoreNotBuiltError as exc:
+            answer = QueryAnswer("no_store", message=str(exc))
+        conn.send(answer)
+
+
+class QueryExecutor:
+    """Sends queries to a killable child process and enforces the timeout."""
+
+    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True) -> None:
+        self.store_dir = store_dir
+        self.timeout = timeout
+        self.isolate_network = isolate_network
+        self._lock = threading.Lock()
+        self._process: Any = None
+        self._conn: Connection | None = None
+
+    def _start(self) -> Connection:
+        # spawn, not fork: the parent may hold threads (a JVM gateway in tests, server threads).
+        context = multiprocessing.get_context("spawn")
+        parent_end, child_end = context.Pipe()
+        self._process = context.Process(target=_child_main, name="bbkg-query",
+                                        args=(child_end, self.store_dir, self.isolate_network), daemon=True)
+        self._process.start()
+        child_end.close()
+        self._conn = parent_end
+        return parent_end
+
+    def kill(self) -> None:
+        """Stop the child at once (a running query is abandoned)."""
+        if self._process is not None:
+            self._process.kill()
+            self._process.join(5)
+        if self._conn is not None:
+            self._conn.close()
+        self._process, self._conn = None, None
+
+    def run(self, request: QueryRequest) -> QueryAnswer:
+        """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies."""
+        with self._lock:
+            conn = self._conn if self._process is not None and self._process.is_alive() else self._start()
+            try:
+                conn.send(request)
+                if not conn.poll(self.timeout):
+                    self.kill()
+                    raise QueryTimeout(f"the query ran longer than {self.timeout:g} s and was stopped; "
+                                       "narrow it (LIMIT, more specific patterns) or raise query_timeout")
+                answer: QueryAnswer = conn.recv()
+                return answer
+            except (EOFError, BrokenPipeError, ConnectionResetError):
+                self.kill()
+                raise QueryCrashed("the query process died while evaluating this query") from None

@@ -1,0 +1,37 @@
+"""Refusing queries that would make the server reach out to other hosts.
+
+pyoxigraph evaluates SERVICE and LOAD by making real HTTP requests and has no switch
+to turn that off. The endpoint refuses them before evaluation (this module), and runs
+queries in a process without network access as a second line (see executor.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Strings (long and short), IRIs and comments: the places where a keyword is not a keyword.
+_NOT_CODE = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""'
+    r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
+    r'|"(?:[^"\\\n]|\\.)*"'
+    r"|'(?:[^'\\\n]|\\.)*'"
+    r"|<[^<>\"{}|^`\\\s]*>"
+    r"|#[^\n]*",
+    re.S,
+)
+_REMOTE_KEYWORDS = re.compile(r"(?<![\w:?$])(SERVICE|LOAD)(?![\w:])", re.I)
+
+
+class RemoteAccessRefused(ValueError):
+    """The query names SERVICE or LOAD, which this endpoint never evaluates."""
+
+
+def refuse_remote_access(query: str) -> None:
+    """Raise RemoteAccessRefused if `query` uses SERVICE or LOAD outside strings, IRIs and comments."""
+    code = _NOT_CODE.sub(" ", query)
+    found = _REMOTE_KEYWORDS.search(code)
+    if found:
+        keyword = found.group(1).upper()
+        raise RemoteAccessRefused(
+            f"{keyword} is disabled on this endpoint: it would make the server fetch data from another host. "
+            "Query the data loaded here, or fetch the remote data yourself.")

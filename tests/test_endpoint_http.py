@@ -1,0 +1,257 @@
+"""The SPARQL endpoint's protocol and safety cases, over HTTP against `bbkg serve` as a real process."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import requests
+from pyoxigraph import RdfFormat, parse
+
+from tests.conftest import running_server
+from tests.test_executor import CROSS_PRODUCT, CountingListener
+
+pytestmark = pytest.mark.slow
+
+COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
+TOKEN = "s3cret-token"
+REFERENCE = "https://bbkg.example.org/graph/reference"
+
+
+@pytest.fixture(scope="module")
+def default_server(seeds_build):
+    with running_server(seeds_build[0]) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def strict_server(seeds_build, tmp_path_factory):
+    """Short timeout, small row cap, CORS for one origin, updates with a token, over a private store copy."""
+    store = tmp_path_factory.mktemp("strict") / "store"
+    shutil.copytree(seeds_build[0], store, symlinks=True)
+    with running_server(store, query_timeout=3, result_row_cap=10, cors_origins="https://ok.example",
+                        update_token=TOKEN, max_request_bytes=20_000, workers=3) as url:
+        yield url
+
+
+def get(url: str, query: str, **kwargs):
+    return requests.get(url + "/sparql", params={"query": query}, timeout=30, **kwargs)
+
+
+def test_query_forms_and_formats(default_server) -> None:
+    for accept, marker in (("application/sparql-results+json", b'"bindings"'),
+                           ("application/sparql-results+xml", b"<sparql"),
+                           ("text/csv", b"n\r\n"), ("text/tab-separated-values", b"?n\n")):
+        response = get(default_server, COUNT, headers={"Accept": accept})
+        assert response.status_code == 200 and response.headers["Content-Type"].startswith(accept)
+        assert marker in response.content
+    direct = requests.post(default_server + "/sparql", data=COUNT, timeout=30,
+                           headers={"Content-Type": "application/sparql-query"})
+    form = requests.post(default_server + "/sparql", data={"query": COUNT}, timeout=30)
+    assert direct.json() == form.json()
+    construct = "CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <%s> { ?s ?p ?o } }" % REFERENCE
+    for accept, fmt in (("text/turtle", RdfFormat.TURTLE), ("application/n-triples", RdfFormat.N_TRIPLES),
+                        ("application/rdf+xml", RdfFormat.RDF_XML), ("application/ld+json", RdfFormat.JSON_LD),
+                        ("application/n-quads", RdfFormat.N_QUADS), ("application/trig", RdfFormat.TRIG)):
+        response = get(default_server, construct, headers={"Accept": accept})
+        assert response.status_code == 200
+        assert len(list(parse(response.content, format=fmt))) > 100
+
+
+def test_q_values_and_browser_default(default_server) -> None:
+    preferred = get(default_server, COUNT, headers={"Accept": "text/csv;q=0.5, application/sparql-results+xml;q=0.9"})
+    assert preferred.headers["Content-Type"].startswith("application/sparql-results+xml")
+    browser = get(default_server, COUNT, headers={
+        "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"})
+    assert browser.status_code == 200 and browser.headers["Content-Type"].startswith("application/json")
+    assert get(default_server, COUNT, headers={"Accept": "image/png"}).status_code == 406
+
+
+def test_protocol_errors(default_server) -> None:
+    syntax = get(default_server, "SELECT ?x WHERE { ?x ?y }")
+    assert syntax.status_code == 400 and "syntax error" in syntax.text and "1:" in syntax.text
+    twice = requests.get(default_server + "/sparql?query=ASK%7B%7D&query=ASK%7B%7D", timeout=10)
+    assert twice.status_code == 400
+    wrong_type = requests.post(default_server + "/sparql", data=COUNT, headers={"Content-Type": "text/plain"},
+                               timeout=10)
+    assert wrong_type.status_code == 400
+    no_type = requests.post(default_server + "/sparql", data=COUNT.encode(), timeout=10,
+                            headers={"Content-Type": ""})
+    assert no_type.status_code == 400
+    latin1 = requests.post(default_server + "/sparql", data="ASK { ?s ?p 'é' }".encode("latin-1"), timeout=10,
+                           headers={"Content-Type": "application/sparql-query"})
+    assert latin1.status_code == 400 and "UTF-8" in latin1.text
+    assert requests.delete(default_server + "/sparql", timeout=10).status_code == 405
+    assert "Traceback" not in syntax.text + twice.text + wrong_type.text
+
+
+def test_dataset_parameters(default_server) -> None:
+    query = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+    reference = requests.get(default_server + "/sparql", params={"query": query, "default-graph-uri": REFERENCE},
+                             timeout=10)
+    named = requests.get(default_server + "/sparql", timeout=10, params={
+        "query": "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", "named-graph-uri": REFERENCE})
+    everything = get(default_server, query)
+    count = lambda r: int(r.json()["results"]["bindings"][0]["n"]["value"])  # noqa: E731
+    assert 0 < count(reference) < count(everything)
+    assert count(named) == 1
+
+
+def test_timeout_stops_the_query_while_others_are_answered(strict_server) -> None:
+    def slow():
+        started = time.monotonic()
+        response = get(strict_server, CROSS_PRODUCT)
+        return response, time.monotonic() - started
+
+    with ThreadPoolExecutor(2) as pool:
+        pending = pool.submit(slow)
+        time.sleep(0.5)
+        quick_times = []
+        while not pending.done():
+            started = time.monotonic()
+            quick = get(strict_server, "ASK { ?s ?p ?o }")
+            quick_times.append(time.monotonic() - started)
+            assert quick.status_code == 200
+            time.sleep(0.2)
+        response, elapsed = pending.result()
+    assert response.status_code == 503 and "longer than 3 s" in response.text
+    assert elapsed < 10
+    assert quick_times and max(quick_times) < 2
+    metrics = requests.get(strict_server + "/metrics", timeout=10).text
+    assert "bbkg_query_timeouts_total 1" in metrics
+
+
+def test_row_cap_is_announced(strict_server) -> None:
+    response = get(strict_server, "SELECT * WHERE { ?s ?p ?o }")
+    assert response.headers["X-Result-Truncated"] == "true"
+    assert response.headers["X-Result-Row-Cap"] == "10"
+    assert len(response.json()["results"]["bindings"]) == 10
+    small = get(strict_server, "SELECT * WHERE { ?s ?p ?o } LIMIT 3")
+    assert "X-Result-Truncated" not in small.headers
+
+
+def test_no_outbound_requests(strict_server) -> None:
+    listener = CountingListener()
+    try:
+        remote = f"http://127.0.0.1:{listener.port}/data"
+        for query in (f"SELECT * WHERE {{ SERVICE <{remote}> {{ ?s ?p ?o }} }}",
+                      f"SELECT * WHERE {{ SERVICE SILENT <{remote}> {{ ?s ?p ?o }} }}"):
+            response = get(strict_server, query)
+            assert response.status_code == 400 and "SERVICE is disabled" in response.text
+        from_remote = get(strict_server, f"SELECT * FROM <{remote}> WHERE {{ ?s ?p ?o }}")
+        assert from_remote.status_code == 200
+        load = requests.post(strict_server + "/sparql", data={"update": f"LOAD <{remote}>"}, timeout=10,
+                             headers={"Authorization": f"Bearer {TOKEN}"})
+        assert load.status_code == 400 and "LOAD is disabled" in load.text
+        time.sleep(0.5)
+        assert listener.connections == 0
+    finally:
+        listener.close()
+
+
+def test_request_size_limit(strict_server) -> None:
+    padding = "#" + "x" * 30_000 + "\n"
+    response = requests.post(strict_server + "/sparql", data=padding + "ASK {}", timeout=10,
+                             headers={"Content-Type": "application/sparql-query"})
+    assert response.status_code == 413
+
+
+def test_cors_off_by_default_then_allow_list(default_server, strict_server) -> None:
+    origin = {"Origin": "https://ok.example"}
+    assert "Access-Control-Allow-Origin" not in get(default_server, COUNT, headers=origin).headers
+    assert get(strict_server, COUNT, headers=origin).headers["Access-Control-Allow-Origin"] == "https://ok.example"
+    other = get(strict_server, COUNT, headers={"Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in other.headers
+
+
+def test_updates_are_off_by_default_and_need_the_token(default_server, strict_server) -> None:
+    insert = 'INSERT DATA { GRAPH <https://e/g> { <https://e/s> <https://e/p> "added" } }'
+    assert requests.post(default_server + "/sparql", data={"update": insert}, timeout=10).status_code == 403
+    by_get = requests.get(strict_server + "/sparql", params={"update": insert}, timeout=10)
+    assert by_get.status_code == 400
+    wrong = requests.post(strict_server + "/sparql", data={"update": insert}, timeout=10,
+                          headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 401
+    right = requests.post(strict_server + "/sparql", data=insert, timeout=10, headers={
+        "Authorization": f"Bearer {TOKEN}", "Content-Type": "application/sparql-update"})
+    assert right.status_code == 200
+    seen = get(strict_server, 'ASK { GRAPH <https://e/g> { <https://e/s> <https://e/p> "added" } }')
+    assert seen.json()["boolean"] is True
+
+
+def test_graph_store_protocol_read(default_server) -> None:
+    one = requests.get(default_server + "/store", params={"graph": REFERENCE}, timeout=10,
+                       headers={"Accept": "application/n-triples"})
+    assert one.status_code == 200 and one.headers["Content-Type"].startswith("application/n-triples")
+    triples = list(parse(one.content, format=RdfFormat.N_TRIPLES))
+    assert triples and all("reference" not in str(t.graph_name) for t in triples)
+    default = requests.get(default_server + "/store?default", timeout=30, headers={"Accept": "text/turtle"})
+    assert len({q.triple for q in parse(default.content, format=RdfFormat.TURTLE)}) > len(triples)
+    missing = requests.get(default_server + "/store", params={"graph": "https://nope/g"}, timeout=10)
+    assert missing.status_code == 404
+    assert requests.get(default_server + "/store", timeout=10).status_code == 400
+
+
+def test_service_description_and_void(default_server, seeds_build) -> None:
+    sd = requests.get(default_server + "/sparql", headers={"Accept": "text/turtle"}, timeout=10)
+    assert sd.status_code == 200
+    triples = list(parse(sd.content, format=RdfFormat.TURTLE))
+    assert any(t.object.value == "http://www.w3.org/ns/sparql-service-description#Service" for t in triples)
+    void = requests.get(default_server + "/.well-known/void", headers={"Accept": "text/turtle"}, timeout=10)
+    counts = {t.predicate.value.rsplit("#", 1)[1]: int(t.object.value)
+              for t in parse(void.content, format=RdfFormat.TURTLE)
+              if t.predicate.value.startswith("http://rdfs.org/ns/void#") and t.object.value.isdigit()
+              and t.subject.value.endswith("#dataset")}
+    statistics = seeds_build[1].statistics
+    assert counts["triples"] == statistics["triples"] and counts["entities"] == statistics["entities"] > 50
+    assert counts["classes"] == statistics["classes"]
+
+
+def test_health_and_metrics(default_server) -> None:
+    health = requests.get(default_server + "/health", timeout=10).json()
+    assert health["status"] == "ok" and health["quads"] > 500
+    before = requests.get(default_server + "/metrics", timeout=10).text
+    get(default_server, COUNT)
+    after = requests.get(default_server + "/metrics", timeout=10).text
+
+    def queries(text: str) -> float:
+        return float(next(line.split()[1] for line in text.splitlines() if line.startswith("bbkg_queries_total")))
+    assert queries(after) == queries(before) + 1
+    assert "bbkg_query_seconds_bucket" in after
+
+
+def test_real_clients(default_server) -> None:
+    from SPARQLWrapper import JSON, SPARQLWrapper
+
+    client = SPARQLWrapper(default_server + "/sparql")
+    client.setQuery(COUNT)
+    client.setReturnFormat(JSON)
+    assert int(client.query().convert()["results"]["bindings"][0]["n"]["value"]) > 500
+
+    from rdflib import Graph
+    from rdflib.plugins.stores.sparqlstore import SPARQLStore
+
+    graph = Graph(store=SPARQLStore(default_server + "/sparql"))
+    rows = list(graph.query("SELECT ?label WHERE { <https://bbkg.example.org/id/person/wally-backman> "
+                            "<http://www.w3.org/2000/01/rdf-schema#label> ?label } LIMIT 1"))
+    assert str(rows[0][0]) == "Wally Backman"
+
+
+def test_concurrent_clients_all_answered(default_server) -> None:
+    errors: list[int] = []
+
+    def worker() -> None:
+        for _ in range(10):
+            response = get(default_server, COUNT)
+            if response.status_code != 200:
+                errors.append(response.status_code)
+
+    threads = [threading.Thread(target=worker) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

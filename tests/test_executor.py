@@ -1,0 +1,89 @@
+"""The killable query process: timeouts free the CPU, and the process has no network."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from server.executor import QueryExecutor, QueryRequest, QueryTimeout
+
+CROSS_PRODUCT = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"
+
+
+class CountingListener:
+    """A local TCP listener that counts the connections it accepts."""
+
+    def __init__(self) -> None:
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(16)
+        self.socket.settimeout(0.2)
+        self.port = self.socket.getsockname()[1]
+        self.connections = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.socket.accept()
+            except OSError:
+                continue
+            self.connections += 1
+            conn.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.socket.close()
+
+
+@pytest.fixture
+def listener():
+    listening = CountingListener()
+    yield listening
+    listening.close()
+
+
+def test_timeout_kills_the_query_process_and_the_next_query_works(seeds_build) -> None:
+    executor = QueryExecutor(str(seeds_build[0]), timeout=2.0)
+    try:
+        assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+        process = executor._process
+        started = time.monotonic()
+        with pytest.raises(QueryTimeout, match="longer than 2 s"):
+            executor.run(QueryRequest(CROSS_PRODUCT))
+        assert time.monotonic() - started < 10
+        assert not process.is_alive(), "the timed-out query is still burning CPU"
+        answer = executor.run(QueryRequest("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"))
+        assert answer.status == "ok" and answer.body
+    finally:
+        executor.kill()
+
+
+def test_the_query_process_cannot_reach_the_network(seeds_build, listener) -> None:
+    executor = QueryExecutor(str(seeds_build[0]), timeout=20.0, isolate_network=True)
+    try:
+        # Bypasses the endpoint's guard on purpose: this is the second line of defence.
+        service = f"SELECT * WHERE {{ SERVICE SILENT <http://127.0.0.1:{listener.port}/sparql> {{ ?s ?p ?o }} }}"
+        answer = executor.run(QueryRequest(service))
+        assert answer.status == "ok"
+        assert listener.connections == 0
+    finally:
+        executor.kill()
+
+
+def test_row_cap_truncates_and_says_so(seeds_build) -> None:
+    executor = QueryExecutor(str(seeds_build[0]), timeout=20.0)
+    try:
+        answer = executor.run(QueryRequest("SELECT * WHERE { ?s ?p ?o }", accept="text/csv", row_cap=7))
+        assert answer.truncated and answer.rows == 7
+        assert len(answer.body.decode().splitlines()) == 8  # header and seven rows
+        whole = executor.run(QueryRequest("SELECT * WHERE { ?s ?p ?o } LIMIT 7", row_cap=7))
+        assert not whole.truncated and whole.rows == 7
+    finally:
+        executor.kill()

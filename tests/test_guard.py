@@ -1,0 +1,31 @@
+"""The lexical guard against SERVICE and LOAD."""
+
+import pytest
+
+from server.guard import RemoteAccessRefused, refuse_remote_access
+
+
+@pytest.mark.parametrize("query", [
+    "SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }",
+    "select * where { service silent <http://x/> { ?s ?p ?o } }",
+    "SELECT * WHERE { ?s ?p ?o . SERVICE\n?endpoint { ?a ?b ?c } }",
+    "LOAD <http://example.org/data.ttl>",
+    "load silent <http://example.org/data.ttl> INTO GRAPH <http://g>",
+    "PREFIX s: <http://e/> SELECT * { # comment\n SERVICE <http://x/> {} }",
+])
+def test_remote_access_is_refused(query: str) -> None:
+    with pytest.raises(RemoteAccessRefused, match="disabled"):
+        refuse_remote_access(query)
+
+
+@pytest.mark.parametrize("query", [
+    'SELECT * WHERE { ?s ?p "SERVICE <http://x/>" }',
+    "SELECT * WHERE { ?s <http://example.org/SERVICE> ?o }",
+    "SELECT ?service WHERE { ?service a ?t }",
+    "PREFIX load: <http://e/> SELECT * WHERE { ?s load:x ?o }",
+    "SELECT * WHERE { ?s ?p ?o } # SERVICE in a comment",
+    "SELECT * WHERE { ?s ?p '''multi\nline LOAD <x>''' }",
+    "SELECT * FROM <http://example.org/remote.ttl> WHERE { ?s ?p ?o }",
+])
+def test_ordinary_queries_pass(query: str) -> None:
+    refuse_remote_access(query)
