@@ -36,7 +36,10 @@ serve: install
 test: install
 	$(BIN)/pytest
 
+# The load generator (wrk, from Debian) and Oxigraph's own server (PyPI) are only needed here.
 bench: install
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m benchmarks.run
 
 clean:

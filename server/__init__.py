@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask, Response, request
 
 from bbkg.config import load_settings
+from server.cache import SparqlResponseCache
 from server.executor import QueryExecutor
 from server.metrics import Metrics
 from store.handle import CurrentStore
@@ -33,6 +35,9 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
         app.register_blueprint(blueprint)
     errors.register(app)
     _allow_origins(app, settings["cors_origins"])
+    if settings["query_cache_bytes"] > 0:
+        app.wsgi_app = SparqlResponseCache(  # type: ignore[method-assign]
+            app.wsgi_app, Path(settings["store_dir"]), settings["query_cache_bytes"], app.extensions["bbkg_metrics"])
     return app
 
 

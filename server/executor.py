@@ -119,14 +119,13 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None
         conn.send(answer)
 
 
-class QueryExecutor:
-    """Sends queries to a killable child process and enforces the timeout."""
+class QueryProcess:
+    """One killable child process that evaluates queries one at a time."""
 
     def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True) -> None:
         self.store_dir = store_dir
         self.timeout = timeout
         self.isolate_network = isolate_network
-        self._lock = threading.Lock()
         self._process: Any = None
         self._conn: Connection | None = None
 
@@ -152,16 +151,43 @@ class QueryExecutor:
 
     def run(self, request: QueryRequest) -> QueryAnswer:
         """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies."""
-        with self._lock:
-            conn = self._conn if self._process is not None and self._process.is_alive() else self._start()
-            try:
-                conn.send(request)
-                if not conn.poll(self.timeout):
-                    self.kill()
-                    raise QueryTimeout(f"the query ran longer than {self.timeout:g} s and was stopped; "
-                                       "narrow it (LIMIT, more specific patterns) or raise query_timeout")
-                answer: QueryAnswer = conn.recv()
-                return answer
-            except (EOFError, BrokenPipeError, ConnectionResetError):
+        conn = self._conn if self._process is not None and self._process.is_alive() else self._start()
+        try:
+            conn.send(request)
+            if not conn.poll(self.timeout):
                 self.kill()
-                raise QueryCrashed("the query process died while evaluating this query") from None
+                raise QueryTimeout(f"the query ran longer than {self.timeout:g} s and was stopped; "
+                                   "narrow it (LIMIT, more specific patterns) or raise query_timeout")
+            answer: QueryAnswer = conn.recv()
+            return answer
+        except (EOFError, BrokenPipeError, ConnectionResetError):
+            self.kill()
+            raise QueryCrashed("the query process died while evaluating this query") from None
+
+
+class QueryExecutor:
+    """A pool of query processes: each request in flight borrows one, so a slow query blocks no other."""
+
+    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True) -> None:
+        self.store_dir = store_dir
+        self.timeout = timeout
+        self.isolate_network = isolate_network
+        self._idle: list[QueryProcess] = []
+        self._lock = threading.Lock()
+
+    def run(self, request: QueryRequest) -> QueryAnswer:
+        with self._lock:
+            worker = self._idle.pop() if self._idle else QueryProcess(
+                self.store_dir, self.timeout, self.isolate_network)
+        try:
+            return worker.run(request)
+        finally:
+            with self._lock:
+                self._idle.append(worker)
+
+    def kill(self) -> None:
+        """Stop every idle query process."""
+        with self._lock:
+            for worker in self._idle:
+                worker.kill()
+            self._idle.clear()

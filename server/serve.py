@@ -1,43 +1,49 @@
-"""Running the app under gunicorn: several worker processes, each with its own read-only store handle."""
+"""Running the app under granian: a Rust HTTP server with several Python worker processes.
+
+Workers are separate processes that build their own app: the settings reach them as
+BBKG_* environment variables, and the metrics as a shared memory-mapped file.
+"""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
-from gunicorn.app.base import BaseApplication
+from flask import Flask
 
-from bbkg.config import load_settings
+from bbkg.config import SETTINGS, load_settings
 from server import create_app
 from server.metrics import Metrics
 from store.builds import StoreNotBuiltError, current_build
 
+METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
+# Requests one worker handles at once; each query in flight has its own query process.
+THREADS_PER_WORKER = 4
 
-class _GunicornApp(BaseApplication):  # type: ignore[misc]
-    def __init__(self, settings: Mapping[str, Any]) -> None:
-        self.settings = settings
-        self.metrics = Metrics()  # created in the master, so every forked worker adds to the same counters
-        super().__init__()
 
-    def load_config(self) -> None:
-        self.cfg.set("bind", f"{self.settings['host']}:{self.settings['port']}")
-        self.cfg.set("workers", self.settings["workers"])
-        self.cfg.set("accesslog", "-")
-        # Long queries arrive in GET URLs; gunicorn's largest request line (longer ones: use POST).
-        self.cfg.set("limit_request_line", 8190)
-        # A worker busy with a query waits on its query process; gunicorn must not kill it first.
-        self.cfg.set("timeout", int(self.settings["query_timeout"]) + 30)
-        # Workers import the app after forking, so that no store handle crosses a fork.
-        self.cfg.set("preload_app", False)
-
-    def load(self) -> Any:
-        return create_app(self.settings, self.metrics)
+def worker_app() -> Flask:
+    """The app of one worker process (granian calls this factory in each worker)."""
+    return create_app(load_settings(), Metrics(Path(os.environ[METRICS_FILE_VARIABLE])))
 
 
 def serve(settings: Mapping[str, Any]) -> None:
     """Serve the store named in settings until interrupted."""
+    from granian import Granian
+    from granian.constants import Interfaces
+
     resolved = load_settings(settings)
     if current_build(Path(resolved["store_dir"])) is None:
         raise StoreNotBuiltError(f"no built store in {resolved['store_dir']}; "
                                  f"run `bbkg build --store {resolved['store_dir']}` first")
-    _GunicornApp(resolved).run()
+    for setting in SETTINGS:
+        os.environ[f"BBKG_{setting.name.upper()}"] = str(resolved[setting.name])
+    with tempfile.TemporaryDirectory(prefix="bbkg-serve-") as scratch:
+        os.environ[METRICS_FILE_VARIABLE] = str(Path(scratch) / "metrics")
+        Granian(
+            "server.serve:worker_app", factory=True, interface=Interfaces.WSGI,
+            address=resolved["host"], port=resolved["port"], workers=resolved["workers"],
+            blocking_threads=THREADS_PER_WORKER, websockets=False,
+            log_access=resolved["access_log"], respawn_failed_workers=True,
+        ).serve()

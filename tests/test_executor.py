@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from server.executor import QueryExecutor, QueryRequest, QueryTimeout
+from server.executor import QueryExecutor, QueryProcess, QueryRequest, QueryTimeout
 
 CROSS_PRODUCT = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"
 
@@ -50,7 +50,7 @@ def listener():
 
 
 def test_timeout_kills_the_query_process_and_the_next_query_works(seeds_build) -> None:
-    executor = QueryExecutor(str(seeds_build[0]), timeout=2.0)
+    executor = QueryProcess(str(seeds_build[0]), timeout=2.0)
     try:
         assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
         process = executor._process
@@ -85,5 +85,19 @@ def test_row_cap_truncates_and_says_so(seeds_build) -> None:
         assert len(answer.body.decode().splitlines()) == 8  # header and seven rows
         whole = executor.run(QueryRequest("SELECT * WHERE { ?s ?p ?o } LIMIT 7", row_cap=7))
         assert not whole.truncated and whole.rows == 7
+    finally:
+        executor.kill()
+
+
+def test_a_slow_query_does_not_hold_up_the_pool(seeds_build) -> None:
+    executor = QueryExecutor(str(seeds_build[0]), timeout=3.0)
+    try:
+        slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
+        slow.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+        assert time.monotonic() - started < 2.5
+        slow.join()
     finally:
         executor.kill()

@@ -1,4 +1,4 @@
-"""`bbkg serve` as a real process (gunicorn workers), queried over a real socket."""
+"""`bbkg serve` as a real process (granian workers), queried over a real socket."""
 
 from __future__ import annotations
 

@@ -1,0 +1,145 @@
+"""Endpoint benchmark: `bbkg serve` against `oxigraph serve-read-only` on the same store, same query mix, one run.
+
+The load generator is wrk (Debian package), driven by a Lua script that cycles through the
+query mix. Figures are reported as ratios against Oxigraph measured in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+import requests
+
+from bbkg.config import PROJECT_ROOT
+
+VENV_BIN = Path(sys.executable).parent
+
+# The fixed mix: lookups a connection page makes, plus an aggregate and a join.
+QUERY_MIX = {
+    "label_lookup": """SELECT ?label WHERE {
+        <https://bbkg.example.org/id/person/wally-backman> <http://www.w3.org/2000/01/rdf-schema#label> ?label }""",
+    "memberships_of_person": """PREFIX bb: <https://bbkg.example.org/ontology#>
+        SELECT ?org ?role WHERE { ?m bb:member <https://bbkg.example.org/id/person/sandy-alderson> ;
+                                     bb:organization ?org ; bb:role ?role }""",
+    "shared_organizations": """PREFIX bb: <https://bbkg.example.org/ontology#>
+        SELECT ?org WHERE { ?c a bb:SharedOrganization ;
+            bb:person <https://bbkg.example.org/id/person/wally-backman>,
+                      <https://bbkg.example.org/id/person/terry-collins> ; bb:sharedOrganization ?org }""",
+    "count_by_class": """SELECT ?class (COUNT(?s) AS ?n) WHERE { ?s a ?class } GROUP BY ?class ORDER BY DESC(?n)""",
+    "evidence_join": """PREFIX bb: <https://bbkg.example.org/ontology#>
+        PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+        SELECT ?person ?team ?quote WHERE { ?m bb:member/rdfs:label ?person ;
+            bb:organization/rdfs:label ?team ; bb:evidence/bb:quote ?quote } LIMIT 20""",
+    "ask": "ASK { ?s a <https://bbkg.example.org/ontology#Person> }",
+}
+
+LUA = """
+local paths = {%s}
+local i = 0
+request = function()
+  i = i %% #paths + 1
+  return wrk.format("GET", paths[i], {["Accept"] = "application/sparql-results+json"})
+end
+"""
+
+
+def wait_until_up(url: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            requests.get(url, params={"query": "ASK {}"}, timeout=2)
+            return
+        except requests.ConnectionError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not come up")
+
+
+@contextmanager
+def process(command: list[str], url: str, env: dict[str, str] | None = None) -> Iterator[None]:
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, **(env or {})})
+    try:
+        wait_until_up(url)
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def check_same_answers(urls: list[str]) -> None:
+    """The servers must answer every query of the mix alike, or the comparison means nothing."""
+    for name, query in QUERY_MIX.items():
+        answers = []
+        for url in urls:
+            body = requests.get(url, params={"query": query}, timeout=30,
+                                headers={"Accept": "application/sparql-results+json"}).json()
+            answers.append(body.get("boolean", sorted(json.dumps(b, sort_keys=True)
+                                                      for b in body.get("results", {}).get("bindings", []))))
+        if any(answer != answers[0] for answer in answers):
+            raise RuntimeError(f"the servers disagree on {name}")
+
+
+def run_wrk(url: str, seconds: int, connections: int, threads: int = 2) -> dict[str, float]:
+    """QPS and latency percentiles of wrk cycling through the query mix."""
+    path = urllib.parse.urlparse(url).path
+    paths = ", ".join(json.dumps(path + "?" + urllib.parse.urlencode({"query": q})) for q in QUERY_MIX.values())
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(LUA % paths)
+    output = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
+                             "-s", script.name, url], capture_output=True, text=True, check=True).stdout
+    Path(script.name).unlink()
+
+    def latency_ms(label: str) -> float:
+        value, unit = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()  # type: ignore[union-attr]
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return {
+        "qps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),  # type: ignore[union-attr]
+        "p50_ms": latency_ms("50"),
+        "p99_ms": latency_ms("99"),
+        "non_2xx": int(errors.group(1)) if errors else 0,
+    }
+
+
+def bench_endpoints(store_dir: Path, seconds: int = 10, connections: int = 8) -> dict[str, Any]:
+    """Measure both servers on the build that `store_dir/current` names."""
+    if shutil.which("wrk") is None:
+        raise RuntimeError("wrk is not installed; `make bench` installs it (apt-get install wrk)")
+    oxigraph_dir = (store_dir / "current").resolve() / "oxigraph"
+    bbkg = [str(VENV_BIN / "bbkg"), "serve", "--store", str(store_dir)]
+    servers = {  # name -> (command, URL, environment)
+        "bbkg": (bbkg + ["--port", "8711"], "http://127.0.0.1:8711/sparql", {}),
+        "bbkg_no_cache": (bbkg + ["--port", "8712"], "http://127.0.0.1:8712/sparql",
+                          {"BBKG_QUERY_CACHE_BYTES": "0"}),
+        "oxigraph": ([str(VENV_BIN / "oxigraph"), "serve-read-only", "--location", str(oxigraph_dir),
+                      "--bind", "127.0.0.1:8713", "--union-default-graph"], "http://127.0.0.1:8713/query", {}),
+    }
+    results: dict[str, Any] = {"query_mix": list(QUERY_MIX), "seconds": seconds, "connections": connections}
+    with ExitStack() as running:
+        for command, url, env in servers.values():
+            running.enter_context(process(command, url, env))
+        check_same_answers([url for _, url, _ in servers.values()])
+        # Measured one after another; an idle server takes no CPU from the one under load.
+        for name, (_, url, _) in servers.items():
+            run_wrk(url, 2, connections)  # warm-up: worker processes, caches
+            results[name] = run_wrk(url, seconds, connections)
+    for name in ("bbkg", "bbkg_no_cache"):
+        results[f"qps_ratio_{name}_over_oxigraph"] = round(results[name]["qps"] / results["oxigraph"]["qps"], 3)
+    return results
+
+
+if __name__ == "__main__":
+    store = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / "var" / "store"
+    print(json.dumps(bench_endpoints(store), indent=2))

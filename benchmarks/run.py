@@ -1,0 +1,61 @@
+"""`make bench`: build the seeds (stage times) and measure the endpoint against Oxigraph, in one run.
+
+Writes benchmarks/results/latest.json and latest.md; prints the Markdown.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bbkg.config import PROJECT_ROOT, load_settings
+from bbkg.pipeline import run_build
+from benchmarks.endpoint import bench_endpoints
+
+RESULTS = PROJECT_ROOT / "benchmarks" / "results"
+
+
+def markdown(results: dict[str, Any]) -> str:
+    build = results["build"]
+    lines = [f"# Benchmark results ({results['date']}, {results['machine']})", "",
+             f"## Build of {build['articles']} articles: {build['quads']} quads in {build['total_seconds']:.1f} s", "",
+             "| stage | seconds | share |", "|---|---:|---:|"]
+    for stage, seconds in build["timings_seconds"].items():
+        lines.append(f"| {stage} | {seconds:.2f} | {seconds / build['total_seconds']:.0%} |")
+    endpoint = results["endpoint"]
+    lines += ["", f"## Endpoint, query mix of {len(endpoint['query_mix'])} queries, wrk {endpoint['connections']} "
+                  f"connections, {endpoint['seconds']} s each", "",
+              "| server | QPS | p50 ms | p99 ms | QPS vs oxigraph serve |", "|---|---:|---:|---:|---:|"]
+    for name in ("bbkg", "bbkg_no_cache", "oxigraph"):
+        row = endpoint[name]
+        ratio = row["qps"] / endpoint["oxigraph"]["qps"]
+        lines.append(f"| {name} | {row['qps']:.0f} | {row['p50_ms']:.2f} | {row['p99_ms']:.2f} | {ratio:.2f}× |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="bbkg-bench-") as scratch:
+        store_dir = Path(scratch) / "store"
+        started = time.perf_counter()
+        build = run_build(load_settings({"store_dir": str(store_dir)}))
+        total = time.perf_counter() - started
+        results = {
+            "date": time.strftime("%Y-%m-%d", time.gmtime()),
+            "machine": f"{platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores",
+            "build": {"articles": build.counts["articles_read"], "quads": build.quads, "total_seconds": total,
+                      "timings_seconds": build.summary()["timings_seconds"], "engine": build.engine},
+            "endpoint": bench_endpoints(store_dir),
+        }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    text = markdown(results)
+    (RESULTS / "latest.md").write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

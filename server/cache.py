@@ -1,0 +1,70 @@
+"""A response cache for GET /sparql, in front of Flask: exact, because a store build never changes.
+
+Between builds (and updates) every answer is a pure function of the request, so a cached
+answer is the answer. The key includes the store version, so a new build or an update
+makes every older entry unreachable; entries are evicted least-recently-used past a byte budget.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from server.metrics import Metrics
+from store.update import store_version
+
+WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+MAX_ENTRY_BYTES = 1_000_000
+
+
+class SparqlResponseCache:
+    """WSGI middleware answering repeated GET /sparql requests from memory."""
+
+    def __init__(self, app: WsgiApp, store_dir: Path, budget_bytes: int, metrics: Metrics) -> None:
+        self.app = app
+        self.store_dir = store_dir
+        self.budget = budget_bytes
+        self.metrics = metrics
+        self._entries: OrderedDict[tuple[Any, ...], tuple[str, list[tuple[str, str]], bytes]] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if environ.get("PATH_INFO") != "/sparql" or environ.get("REQUEST_METHOD") != "GET" \
+                or not environ.get("QUERY_STRING") or "update=" in environ.get("QUERY_STRING", ""):
+            return self.app(environ, start_response)
+        key = (environ["QUERY_STRING"], environ.get("HTTP_ACCEPT", ""), environ.get("HTTP_ORIGIN", ""),
+               store_version(self.store_dir))
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None:
+                self._entries.move_to_end(key)
+        if hit is not None:
+            self.metrics.count("queries")
+            self.metrics.count("cache_hits")
+            status, headers, body = hit
+            start_response(status, headers)
+            return [body]
+        captured: dict[str, Any] = {}
+
+        def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            captured["status"], captured["headers"] = status, headers
+            return start_response(status, headers, exc_info)
+
+        body = b"".join(self.app(environ, capture))
+        if captured.get("status", "").startswith("200") and len(body) <= MAX_ENTRY_BYTES:
+            self._remember(key, (captured["status"], captured["headers"], body))
+        return [body]
+
+    def _remember(self, key: tuple[Any, ...], entry: tuple[str, list[tuple[str, str]], bytes]) -> None:
+        size = len(entry[2]) + len(key[0]) + 256
+        with self._lock:
+            if key in self._entries:
+                return
+            self._entries[key] = entry
+            self._size += size
+            while self._size > self.budget and self._entries:
+                old_key, old = self._entries.popitem(last=False)
+                self._size -= len(old[2]) + len(old_key[0]) + 256
