@@ -91,19 +91,23 @@ def query(sparql: str, store_dir: str | None, format_name: str) -> None:
 @click.option("--format", "format_name", default="turtle",
               type=click.Choice(["turtle", "ntriples", "nquads", "trig", "rdfxml", "jsonld"]),
               help="Serialization: TriG and N-Quads keep the named graphs, the others give their union.")
+@click.option("--graph", "graph_iri", help="Dump only this named graph (an article's graph, for instance).")
 @click.option("--output", type=click.Path(dir_okay=False), help="File to write (default: standard output).")
 @_user_errors
-def dump(store_dir: str | None, format_name: str, output: str | None) -> None:
-    """Write the whole graph, in a stable order."""
+def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output: str | None) -> None:
+    """Write the whole graph, or one named graph, in a stable order."""
     from store.builds import open_current
-    from store.dumps import dump_store
+    from store.dumps import dump_store, graph_exists
 
     store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    if graph_iri and not graph_exists(store, graph_iri):
+        raise LookupError(f"no graph named <{graph_iri}>; `bbkg query 'SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{}} }}'` "
+                          "lists them")
     if output:
         with open(output, "wb") as out:
-            dump_store(store, format_name, out)
+            dump_store(store, format_name, out, graph_iri)
     else:
-        dump_store(store, format_name, sys.stdout.buffer)
+        dump_store(store, format_name, sys.stdout.buffer, graph_iri)
 
 
 @main.command()
@@ -139,6 +143,30 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
             for role in roles[:3]:
                 evidence = role["evidence"][0]
                 click.echo(f"      “{_shorten(evidence['quote'])}” ({evidence['article']})")
+
+
+@main.command()
+@click.option("--gold", "gold_file", type=click.Path(exists=True, dir_okay=False),
+              default=str(Path(__file__).resolve().parent.parent / "tests" / "gold" / "seeds.json"),
+              help="Gold file of entities and facts (default: the seeds' gold).")
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@_user_errors
+def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
+    """Score the built graph against a gold file: precision, recall and F1 for entities and facts."""
+    from bbkg.evaluate import evaluate as run_evaluation
+    from store.builds import open_current
+
+    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    scores = run_evaluation(store, Path(gold_file))
+    if as_json:
+        click.echo(json.dumps(scores, indent=2))
+        return
+    click.echo(f"{'':<14}{'precision':>10}{'recall':>8}{'F1':>7}{'gold':>6}{'found':>7}")
+    for name, s in [("entities", scores["entities"])] + [(f"  {r}", v) for r, v in scores["facts"].items()]:
+        label = "facts (all)" if name == "  all" else name
+        click.echo(f"{label:<14}{s['precision']:>10.3f}{s['recall']:>8.3f}{s['f1']:>7.3f}{s['gold']:>6}"
+                   f"{s['predicted']:>7}")
 
 
 def _shorten(text: str, width: int = 100) -> str:

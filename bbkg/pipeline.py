@@ -16,10 +16,10 @@ from pyspark.sql import DataFrame, SparkSession
 from graph.connections import (affiliation_edges, connection_quads, membership_edges, rolled_up_memberships,
                                shared_organizations)
 from spark_etl.articles import decode_articles, read_article_files, unread_files
-from spark_etl.extract import extract_memberships, extract_mentions
+from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import load_lexicon
-from spark_etl.rdf import (article_quads, membership_quads, mention_quads, nquad_lines, organizations_frame,
-                           reference_quads)
+from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
+                           organizations_frame, reference_quads)
 from spark_etl.session import create_spark_session, graphframes_available
 from store.builds import load_build, new_build_dir, publish_build
 
@@ -124,19 +124,20 @@ def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: s
         report.sort(key=lambda a: a["file_name"])
     with clock.stage("extract"):
         mentions = extract_mentions(articles, lexicon).cache()
-        memberships = extract_memberships(mentions).cache()
+        facts = extract_facts(mentions, lexicon).cache()
+        member_facts = memberships(facts)
         counts = {"articles_read": sum(1 for a in report if not a["error"]),
                   "articles_skipped": sum(1 for a in report if a["error"]),
-                  "mentions": mentions.count(), "memberships": memberships.count()}
+                  "mentions": mentions.count(), "facts": facts.count()}
     organizations = organizations_frame(spark, lexicon)
     with clock.stage("graph"):
-        edges = rolled_up_memberships(membership_edges(memberships, base), affiliation_edges(organizations))
+        edges = rolled_up_memberships(membership_edges(member_facts, base), affiliation_edges(organizations))
         shared = shared_organizations(edges, engine).cache()
         counts["shared_organization_pairs"] = shared.count()
     with clock.stage("map_rdf"):
         parts: list[DataFrame] = [
-            article_quads(articles, base), mention_quads(mentions, base), membership_quads(memberships, base),
-            reference_quads(organizations, base), connection_quads(shared, base, engine),
+            article_quads(articles, base), mention_quads(mentions, base), membership_quads(member_facts, base),
+            fact_quads(facts, base), reference_quads(organizations, base), connection_quads(shared, base, engine),
         ]
         lines = nquad_lines(reduce(DataFrame.unionByName, parts))
         nquads_file = build_dir / "graph.nq"
@@ -147,7 +148,7 @@ def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: s
     with clock.stage("load"):
         statistics = load_build(build_dir, nquads_file)
         nquads_file.unlink()
-    for frame in (articles, mentions, memberships, shared):
+    for frame in (articles, mentions, facts, shared):
         frame.unpersist()
     return BuildResult(build_dir, statistics["quads"], engine, report, clock.timings, counts, statistics)
 

@@ -1,4 +1,4 @@
-"""Spark transforms from articles to mentions and memberships, each a function DataFrame -> DataFrame."""
+"""Spark transforms from articles to mentions and facts, each a function DataFrame -> DataFrame."""
 
 from __future__ import annotations
 
@@ -9,24 +9,23 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.text import mention_rows, sentence_memberships
+from spark_etl.text import article_facts, mention_rows
 
 MENTION_SCHEMA = (
     "doc_id string, sentence_index int, sentence_start int, sentence_end int, sentence string, "
-    "start int, end int, surface string, entity_type string, entity_key string, label string"
+    "start int, end int, surface string, entity_type string, entity_key string, label string, kind string"
 )
-MEMBERSHIP_SCHEMA = (
-    "doc_id string, sentence_index int, sentence_start int, sentence_end int, sentence string, "
-    "person_key string, person_label string, org_key string, org_label string, role string, "
-    "start int, end int"
+FACT_SCHEMA = (
+    "doc_id string, sentence_start int, sentence_end int, sentence string, relation string, "
+    "person_key string, person_label string, object_key string, object_label string, object_type string, "
+    "role string, year int, value string, start int, end int"
 )
 _MENTION_COLUMNS = [c.split()[0] for c in MENTION_SCHEMA.split(", ")]
-_MEMBERSHIP_COLUMNS = [c.split()[0] for c in MEMBERSHIP_SCHEMA.split(", ")]
-_YEAR = r"\b(1[89]\d\d|20\d\d)\b"
+_FACT_COLUMNS = [c.split()[0] for c in FACT_SCHEMA.split(", ")]
 
 
 def extract_mentions(articles: DataFrame, lexicon: Lexicon) -> DataFrame:
-    """Readable articles (doc_id, text) -> one row per person or organization mention."""
+    """Readable articles (doc_id, text) -> one row per person or organization mention (pronouns resolved)."""
 
     def per_partition(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         for batch in batches:
@@ -38,17 +37,27 @@ def extract_mentions(articles: DataFrame, lexicon: Lexicon) -> DataFrame:
     return readable.mapInPandas(per_partition, MENTION_SCHEMA)
 
 
-def _memberships_of_sentence(group: pd.DataFrame) -> pd.DataFrame:
-    first = group.iloc[0]
-    people = group[group.entity_type == "Person"].to_dict("records")
-    organizations = group[group.entity_type == "Team"].to_dict("records")
-    found = sentence_memberships(first.sentence, int(first.sentence_start), people, organizations)
-    context = {c: first[c] for c in ("doc_id", "sentence_index", "sentence_start", "sentence_end", "sentence")}
-    return pd.DataFrame([{**context, **m} for m in found], columns=_MEMBERSHIP_COLUMNS)
+def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
+    """Mentions -> facts (memberships, years active, events, awards, records, ages), one article at a time."""
+    parents = {o.key: o.parent for o in lexicon.organizations if o.parent}
+    awards = sorted(lexicon.awards)
+
+    def of_article(group: pd.DataFrame) -> pd.DataFrame:
+        doc_id = group["doc_id"].iloc[0]
+        sentences = []
+        ends: dict[int, tuple[int, str]] = {}
+        for _, rows in group.sort_values("start").groupby("sentence_start", sort=True):
+            first = rows.iloc[0]
+            sentences.append((first.sentence, int(first.sentence_start), rows.to_dict("records")))
+            ends[int(first.sentence_start)] = (int(first.sentence_end), first.sentence)
+        facts = [{"doc_id": doc_id, "sentence_end": ends[f["sentence_start"]][0],
+                  "sentence": ends[f["sentence_start"]][1], **f}
+                 for f in article_facts(sentences, parents, awards)]
+        return pd.DataFrame(facts, columns=_FACT_COLUMNS).astype({"year": "Int64"})
+
+    return mentions.groupBy("doc_id").applyInPandas(of_article, FACT_SCHEMA)
 
 
-def extract_memberships(mentions: DataFrame) -> DataFrame:
-    """Mentions -> memberships (person, team, role) stated within one sentence, with the years it names."""
-    found = mentions.groupBy("doc_id", "sentence_index").applyInPandas(_memberships_of_sentence, MEMBERSHIP_SCHEMA)
-    years = F.array_sort(F.array_distinct(F.regexp_extract_all("sentence", F.lit(_YEAR), 1)))
-    return found.withColumn("years", years)
+def memberships(facts: DataFrame) -> DataFrame:
+    """The membership facts (person, organization, role), with the organization named org_key."""
+    return facts.where(F.col("relation") == "member").withColumnRenamed("object_key", "org_key")

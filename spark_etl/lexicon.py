@@ -28,6 +28,7 @@ class Lexicon:
     organizations: tuple[Organization, ...]
     places: frozenset[str] = field(default_factory=frozenset)
     not_name_words: frozenset[str] = field(default_factory=frozenset)
+    awards: frozenset[str] = field(default_factory=frozenset)
 
     def surface_forms(self) -> dict[str, str]:
         """Map every label and alias to its organization key."""
@@ -75,4 +76,5 @@ def load_lexicon(ontology_dir: Path | str) -> Lexicon:
         organizations=organizations,
         places=_word_list(reference / "places.txt"),
         not_name_words=_word_list(reference / "not_name_words.txt"),
+        awards=_word_list(reference / "awards.txt"),
     )

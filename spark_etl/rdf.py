@@ -120,10 +120,54 @@ def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
         (f"{BB}endOffset", literal(F.col("sentence_end"), "integer")),
         (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
     ])
-    years = memberships.select("doc_id", "sentence_start", "sentence_end",
-                               F.explode("years").alias("year"))
-    year_quads = quads_about(years, graph, evidence, [(f"{BB}yearMentioned", literal(F.col("year"), "gYear"))])
-    return claims.unionByName(sentences).unionByName(year_quads)
+    return claims.unionByName(sentences)
+
+
+# The class of each kind of fact other than membership.
+FACT_CLASSES = {
+    "active_in": "Tenure", "drafted": "Draft", "hired": "Hiring", "fired": "Firing", "resigned": "Resignation",
+    "promoted": "Promotion", "reprimanded": "Reprimand", "award": "AwardWin", "record": "WinLossRecord",
+    "age": "AgeStatement",
+}
+
+
+def _object_iri(base: str) -> Column:
+    kind = (F.when(F.col("object_type") == "Person", F.lit("person"))
+            .when(F.col("object_type") == "Award", F.lit("award")).otherwise(F.lit("org")))
+    return F.when(F.col("object_key").isNotNull(),
+                  iri(F.concat(F.lit(f"{base}id/"), kind, F.lit("/"), F.col("object_key"))))
+
+
+def fact_quads(facts: DataFrame, base: str) -> DataFrame:
+    """Events, years active, awards, records and ages: one node per distinct fact, with its evidence."""
+    others = facts.where(F.col("relation") != "member")
+    classes = F.create_map(*[x for r, c in FACT_CLASSES.items() for x in (F.lit(r), F.lit(c))])
+    identity = F.concat_ws("|", "relation", "person_key", F.coalesce("object_key", F.lit("")),
+                           F.coalesce(F.col("year").cast("string"), F.lit("")), F.coalesce("value", F.lit("")))
+    node = iri(F.concat(F.lit(f"{base}id/fact/"), F.substring(F.sha2(identity, 256), 1, 16)))
+    graph = article_graph(base, F.col("doc_id"))
+    is_detail = F.col("relation") == "drafted"
+    statements = quads_about(others, graph, node, [
+        (RDF_TYPE, iri(F.concat(F.lit(BB), classes[F.col("relation")]))),
+        (f"{BB}relation", literal(F.col("relation"))),
+        (f"{BB}person", iri(entity_iri(base, F.lit("Person"), F.col("person_key")))),
+        (f"{BB}object", _object_iri(base)),
+        (f"{BB}value", F.when(~is_detail, literal(F.col("value")))),
+        (f"{BB}detail", F.when(is_detail, literal(F.col("value")))),
+        (f"{BB}year", F.when(F.col("year").isNotNull(), literal(F.col("year"), "gYear"))),
+        (f"{BB}evidence", _evidence_iri(base)),
+    ])
+    evidence = quads_about(others, graph, _evidence_iri(base), [
+        (RDF_TYPE, iri(f"{BB}Evidence")),
+        (f"{BB}quote", literal(F.col("sentence"))),
+        (f"{BB}startOffset", literal(F.col("sentence_start"), "integer")),
+        (f"{BB}endOffset", literal(F.col("sentence_end"), "integer")),
+        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
+    ])
+    awards = others.where(F.col("object_type") == "Award")
+    award_entities = quads_about(awards, graph, _object_iri(base), [
+        (RDF_TYPE, iri(f"{BB}Award")), (RDFS_LABEL, literal(F.col("object_label")))])
+    return statements.unionByName(evidence).unionByName(award_entities)
 
 
 def organizations_frame(spark: SparkSession, lexicon: Lexicon) -> DataFrame:

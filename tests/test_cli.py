@@ -23,6 +23,11 @@ def test_query_and_dump(seeds_build) -> None:
     assert result.exit_code == 0 and int(result.output.splitlines()[1]) > 500
     dump = run("dump", "--format", "trig", "--store", str(seeds_build[0]))
     assert dump.exit_code == 0 and "@prefix bb:" in dump.output
+    graph = "https://bbkg.example.org/graph/article/002_42a94eca53463acc"
+    one = run("dump", "--format", "ntriples", "--graph", graph, "--store", str(seeds_build[0]))
+    assert one.exit_code == 0 and "002_42a94eca53463acc" in one.output and "000_9d29100b6b5e65f2" not in one.output
+    missing = run("dump", "--graph", "https://nope/g", "--store", str(seeds_build[0]))
+    assert missing.exit_code == 1 and "no graph named" in missing.output
 
 
 def test_user_errors_are_one_line_and_exit_1(seeds_build, tmp_path) -> None:

@@ -2,7 +2,7 @@
 
 from pyspark.sql import SparkSession
 
-from spark_etl.extract import extract_memberships, extract_mentions
+from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import Lexicon
 
 ARTICLES_SCHEMA = "doc_id string, text string, error string"
@@ -23,16 +23,20 @@ def test_mentions_and_memberships_of_two_articles(spark: SparkSession, lexicon: 
         ("b", "Mets", "new-york-mets"),
         ("b", "Orrin Pellwether", "orrin-pellwether"),
     }
-    memberships = {(r.doc_id, r.person_key, r.org_key, r.role, tuple(r.years))
-                   for r in extract_memberships(mentions).collect()}
-    assert memberships == {
-        ("a", "hilda-quarterman", "las-vegas-51s", "Manager", ("2014",)),
-        ("b", "orrin-pellwether", "new-york-mets", "GeneralManager", ()),
+    facts = extract_facts(mentions, lexicon)
+    found = {(r.doc_id, r.person_key, r.org_key, r.role) for r in memberships(facts).collect()}
+    assert found == {
+        ("a", "hilda-quarterman", "las-vegas-51s", "Manager"),
+        ("b", "orrin-pellwether", "new-york-mets", "GeneralManager"),
     }
+    years = {(r.person_key, r.object_key, r.year) for r in facts.where("relation = 'active_in'").collect()}
+    assert years == {("hilda-quarterman", "las-vegas-51s", 2014)}
+    quote = facts.where("doc_id = 'a'").first()
+    assert quote.sentence == "Las Vegas 51s manager Hilda Quarterman won in 2014."
 
 
 def test_no_articles_gives_no_rows(spark: SparkSession, lexicon: Lexicon) -> None:
     empty = spark.createDataFrame([], ARTICLES_SCHEMA)
     mentions = extract_mentions(empty, lexicon)
     assert mentions.count() == 0
-    assert extract_memberships(mentions).count() == 0
+    assert extract_facts(mentions, lexicon).count() == 0

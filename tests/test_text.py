@@ -1,7 +1,7 @@
 """Mention and membership finding on hand-written text (plain functions, no Spark)."""
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.text import find_mentions, sentence_memberships, slug
+from spark_etl.text import article_facts, find_mentions, sentence_facts, slug
 
 TEXT = (
     "Rookie Hilda Quarterman was named manager of the Binghamton club.\n"
@@ -52,19 +52,73 @@ def test_ambiguous_surname_is_not_guessed(lexicon: Lexicon) -> None:
     assert ("Wilpon", "Jeff Wilpon") not in found and ("Wilpon", "Fred Wilpon") not in found
 
 
-def test_role_cue_nearest_the_person_wins() -> None:
-    sentence = "Mets ownership relieved manager Jerry Manuel."
-    manuel = {"entity_key": "jerry-manuel", "label": "Jerry Manuel", "start": 32, "end": 44}
-    mets = {"entity_key": "new-york-mets", "label": "New York Mets", "start": 0, "end": 4}
-    [membership] = sentence_memberships(sentence, 0, [manuel], [mets])
-    assert membership["role"] == "Manager"
+def mention(key: str, label: str, entity_type: str, start: int, end: int, kind: str = "name") -> dict:
+    return {"entity_key": key, "label": label, "entity_type": entity_type, "start": start, "end": end, "kind": kind}
 
 
-def test_no_membership_without_a_cue() -> None:
+def members(facts: list[dict]) -> set[tuple]:
+    return {(f["person_key"], f["object_key"], f["role"]) for f in facts if f["relation"] == "member"}
+
+
+def test_a_role_word_belongs_to_the_person_next_to_it() -> None:
+    sentence = "Mets ownership relieved both Omar Minaya and manager Jerry Manuel of their duties."
+    mentions = [mention("new-york-mets", "New York Mets", "Team", 0, 4),
+                mention("omar-minaya", "Omar Minaya", "Person", 29, 40),
+                mention("jerry-manuel", "Jerry Manuel", "Person", 53, 65)]
+    facts = sentence_facts(sentence, 0, mentions)
+    assert members(facts) == {("jerry-manuel", "new-york-mets", "Manager")}
+    fired = {f["person_key"] for f in facts if f["relation"] == "fired"}
+    assert fired == {"omar-minaya", "jerry-manuel"}
+
+
+def test_no_membership_without_a_role_cue() -> None:
     sentence = "Jerry Manuel watched the Mets."
-    manuel = {"entity_key": "jerry-manuel", "label": "Jerry Manuel", "start": 0, "end": 12}
-    mets = {"entity_key": "new-york-mets", "label": "New York Mets", "start": 25, "end": 29}
-    assert sentence_memberships(sentence, 0, [manuel], [mets]) == []
+    mentions = [mention("jerry-manuel", "Jerry Manuel", "Person", 0, 12),
+                mention("new-york-mets", "New York Mets", "Team", 25, 29)]
+    assert sentence_facts(sentence, 0, mentions) == []
+
+
+def test_front_office_title_goes_to_the_parent_club() -> None:
+    sentence = "General manager Omar Minaya handed Hilda Quarterman the Brooklyn Cyclones job."
+    mentions = [mention("omar-minaya", "Omar Minaya", "Person", 16, 27),
+                mention("hilda-quarterman", "Hilda Quarterman", "Person", 35, 51),
+                mention("brooklyn-cyclones", "Brooklyn Cyclones", "Team", 56, 73)]
+    facts = sentence_facts(sentence, 0, mentions, {"brooklyn-cyclones": "new-york-mets"})
+    assert ("omar-minaya", "new-york-mets", "GeneralManager") in members(facts)
+
+
+def test_opponents_are_not_memberships() -> None:
+    sentence = "Manager Hilda Quarterman watched a game against the Salt Lake Bees."
+    mentions = [mention("hilda-quarterman", "Hilda Quarterman", "Person", 8, 24),
+                mention("salt-lake-bees", "Salt Lake Bees", "Team", 52, 66)]
+    assert members(sentence_facts(sentence, 0, mentions)) == set()
+
+
+def test_events_awards_records_and_ages(lexicon: Lexicon) -> None:
+    text = ("Hilda Quarterman, 44, was drafted by the Mets in the first round (3rd overall) in 1999. "
+            "In 2008, she managed the Binghamton club, where Quarterman won Manager of the Year honors in 2008. "
+            "Quarterman went 80-62 in 2010. The Mets fired Quarterman in 2011.")
+    mentions = [m.__dict__ for m in find_mentions(text, lexicon)]
+    sentences: dict[int, list] = {}
+    for m in mentions:
+        sentences.setdefault(m["sentence_start"], []).append(m)
+    facts = article_facts([(text[s:group[0]["sentence_end"]], s, group) for s, group in sorted(sentences.items())],
+                          {}, lexicon.awards)
+    found = {(f["relation"], f["object_key"] or f["value"], f["year"]) for f in facts if f["relation"] != "member"}
+    assert ("drafted", "new-york-mets", 1999) in found
+    assert ("award", "manager-of-the-year", 2008) in found
+    assert ("record", "80-62", 2010) in found
+    assert ("fired", "new-york-mets", 2011) in found
+    assert ("age", "44", None) in found
+    drafted = next(f for f in facts if f["relation"] == "drafted")
+    assert drafted["value"] == "round 1, pick 3"
+
+
+def test_pronouns_follow_the_last_person_named(lexicon: Lexicon) -> None:
+    text = "Hilda Quarterman was hired. Then he left. He returned. Later nobody came. Nor then. And then he wrote."
+    pronouns = [m for m in find_mentions(text, lexicon) if m.kind == "pronoun"]
+    assert [m.surface for m in pronouns] == ["he", "He"]
+    assert all(m.entity_key == "hilda-quarterman" for m in pronouns)
 
 
 def test_slug_is_stable_and_iri_safe() -> None:

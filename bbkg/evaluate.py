@@ -1,0 +1,116 @@
+"""Scoring a built graph against a hand-written gold file: precision, recall and F1 for entities and facts.
+
+Facts are compared by relation: the same relation, subject and object, and the same
+role, year or value where the gold states one (a gold fact without a year matches any year).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pyoxigraph import Store
+
+PREFIXES = """PREFIX bb: <https://bbkg.example.org/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+"""
+ENTITY_TYPES = ("Person", "Team", "League", "MediaOrganization")
+
+
+@dataclass
+class Score:
+    true_positives: int
+    predicted: int
+    gold: int
+
+    @property
+    def precision(self) -> float:
+        return self.true_positives / self.predicted if self.predicted else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.true_positives / self.gold if self.gold else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"precision": round(self.precision, 3), "recall": round(self.recall, 3), "f1": round(self.f1, 3),
+                "true_positives": self.true_positives, "predicted": self.predicted, "gold": self.gold}
+
+
+# What makes two facts the same fact, beyond relation, subject and object.
+IDENTITY = {"member": ("role",), "active_in": ("year",), "award": ("year",)}
+
+
+def _fact_key(fact: dict[str, Any]) -> tuple[Any, ...]:
+    extra = tuple(fact.get(k) for k in IDENTITY.get(fact["relation"], ()))
+    return (fact["relation"], fact["subject"], str(fact["object"]), *(str(e) for e in extra))
+
+
+def _qualifiers_match(gold: dict[str, Any], predicted: list[dict[str, Any]]) -> bool:
+    """A stated year or detail must be predicted too; one the gold leaves out matches anything."""
+    return any(all(gold.get(k) is None or str(gold[k]) == str(p.get(k)) for k in ("year", "detail"))
+               for p in predicted)
+
+
+def score_facts(gold: list[dict[str, Any]], predicted: list[dict[str, Any]]) -> dict[str, Score]:
+    """Per-relation and overall scores over distinct facts."""
+    by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+    for p in predicted:
+        by_key[_fact_key(p)].append(p)
+    gold_keys = {_fact_key(g): g for g in gold}
+    relations = sorted({k[0] for k in gold_keys} | {k[0] for k in by_key})
+    hits = {k for k, g in gold_keys.items() if k in by_key and _qualifiers_match(g, by_key[k])}
+    scores = {r: Score(sum(1 for k in hits if k[0] == r), sum(1 for k in by_key if k[0] == r),
+                       sum(1 for k in gold_keys if k[0] == r)) for r in relations}
+    scores["all"] = Score(len(hits), len(by_key), len(gold_keys))
+    return scores
+
+
+def score_entities(gold: list[dict[str, Any]], predicted: set[tuple[str, str]]) -> Score:
+    expected = {(e["label"], e["type"]) for e in gold}
+    return Score(len(expected & predicted), len(predicted), len(expected))
+
+
+def _rows(store: Store, query: str) -> list[dict[str, str]]:
+    solutions = store.query(PREFIXES + query, use_default_graph_as_union=True)
+    names = [v.value for v in solutions.variables]
+    return [{n: row[n].value for n in names if row[n] is not None} for row in solutions]
+
+
+def entities_in(store: Store) -> set[tuple[str, str]]:
+    """(label, type) of every entity some article mentions."""
+    rows = _rows(store, """SELECT DISTINCT ?label ?type WHERE {
+        ?m a bb:Mention ; bb:refersTo ?e . ?e rdfs:label ?label ; a ?type }""")
+    return {(r["label"], r["type"].rsplit("#", 1)[1]) for r in rows if r["type"].rsplit("#", 1)[1] in ENTITY_TYPES}
+
+
+def facts_in(store: Store) -> list[dict[str, Any]]:
+    """Every fact of the graph in the gold file's shape."""
+    facts = []
+    for r in _rows(store, """SELECT DISTINCT ?person ?org ?role WHERE {
+            ?m a bb:Membership ; bb:member/rdfs:label ?person ; bb:organization/rdfs:label ?org ; bb:role ?role }"""):
+        facts.append({"relation": "member", "subject": r["person"], "object": r["org"],
+                      "role": r["role"].rsplit("#", 1)[1]})
+    for r in _rows(store, """SELECT DISTINCT ?relation ?person ?object ?value ?year ?detail WHERE {
+            ?f bb:relation ?relation ; bb:person/rdfs:label ?person .
+            OPTIONAL { ?f bb:object/rdfs:label ?object } OPTIONAL { ?f bb:value ?value }
+            OPTIONAL { ?f bb:year ?year } OPTIONAL { ?f bb:detail ?detail } }"""):
+        facts.append({"relation": r["relation"], "subject": r["person"], "object": r.get("object", r.get("value")),
+                      "year": int(r["year"]) if "year" in r else None, "detail": r.get("detail")})
+    return facts
+
+
+def evaluate(store: Store, gold_file: Path) -> dict[str, Any]:
+    """Entity and fact scores of the graph in `store` against the gold file."""
+    gold = json.loads(gold_file.read_text(encoding="utf-8"))
+    return {
+        "entities": score_entities(gold["entities"], entities_in(store)).as_dict(),
+        "facts": {relation: s.as_dict() for relation, s in score_facts(gold["facts"], facts_in(store)).items()},
+    }
