@@ -83,7 +83,7 @@ def query(sparql: str, store_dir: str | None, format_name: str) -> None:
 
     settings = load_settings({"store_dir": store_dir})
     store, _ = open_current(Path(settings["store_dir"]))
-    sys.stdout.buffer.write(run_query(store, sparql, format_name, settings["union_default_graph"]))
+    sys.stdout.buffer.write(run_query(store, sparql, format_name))
 
 
 @main.command()

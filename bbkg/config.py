@@ -34,6 +34,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("graph_engine", "auto",
             "How connections are computed: 'graphframes' (the JVM library, must be installed), 'spark-sql' "
             "(the same motif as a Spark SQL join), or 'auto' (GraphFrames when its JAR is in ~/.m2)."),
+    Setting("validate_shapes", True,
+            "Whether `bbkg build` checks the built graph against ontology/shapes.ttl and refuses to publish on a violation."),
     Setting("max_article_bytes", 2_000_000, "Articles larger than this are reported and skipped."),
     Setting("keep_builds", 2, "How many finished store builds to keep on disk (the current one included)."),
     Setting("host", "127.0.0.1", "Address `bbkg serve` listens on."),
@@ -49,8 +51,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("update_token", "", "Bearer token that enables SPARQL Update; empty (the default) turns updates off."),
     Setting("isolate_query_network", True,
             "Run queries in a process with no network access (a Linux network namespace), so SERVICE can never reach out."),
-    Setting("union_default_graph", True,
-            "Whether SPARQL's default graph is the union of all named graphs (as Fuseki's unionDefaultGraph)."),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}

@@ -79,7 +79,7 @@ def score_entities(gold: list[dict[str, Any]], predicted: set[tuple[str, str]]) 
 
 
 def _rows(store: Store, query: str) -> list[dict[str, str]]:
-    solutions = store.query(PREFIXES + query, use_default_graph_as_union=True)
+    solutions = store.query(PREFIXES + query)
     names = [v.value for v in solutions.variables]
     return [{n: row[n].value for n in names if row[n] is not None} for row in solutions]
 

@@ -10,7 +10,7 @@ from functools import reduce
 from pathlib import Path
 from typing import Any, Iterator
 
-from pyoxigraph import NamedNode, Quad, RdfFormat, parse, serialize
+from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat, Store, parse, serialize
 from pyspark.sql import DataFrame, SparkSession
 
 from graph.connections import (affiliation_edges, connection_quads, membership_edges, rolled_up_memberships,
@@ -22,6 +22,7 @@ from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_
                            organizations_frame, reference_quads)
 from spark_etl.session import create_spark_session, graphframes_available
 from store.builds import load_build, new_build_dir, publish_build
+from store.validate import validate_store
 
 
 @dataclass
@@ -63,10 +64,10 @@ def spark_for_build(settings: dict[str, Any], engine: str, work_dir: Path) -> Sp
 
 
 def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:
-    """The ontology's triples as N-Quads in their own named graph."""
-    graph = NamedNode(graph_iri)
-    triples = parse(path=str(ontology_file), format=RdfFormat.TURTLE)
-    quads = sorted((Quad(t.subject, t.predicate, t.object, graph) for t in triples), key=str)
+    """The ontology's triples as N-Quads in their own named graph, and in the default graph (the union)."""
+    triples = [t.triple for t in parse(path=str(ontology_file), format=RdfFormat.TURTLE)]
+    quads = sorted((Quad(t.subject, t.predicate, t.object, graph)
+                    for t in triples for graph in (NamedNode(graph_iri), DefaultGraph())), key=str)
     return serialize(quads, format=RdfFormat.N_QUADS) or b""
 
 
@@ -148,6 +149,11 @@ def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: s
     with clock.stage("load"):
         statistics = load_build(build_dir, nquads_file)
         nquads_file.unlink()
+    if settings["validate_shapes"]:
+        with clock.stage("validate"):
+            built = Store.read_only(str(build_dir / "oxigraph"))
+            validate_store(built, Path(settings["ontology_dir"]) / "shapes.ttl")
+            del built
     for frame in (articles, mentions, facts, shared):
         frame.unpersist()
     return BuildResult(build_dir, statistics["quads"], engine, report, clock.timings, counts, statistics)

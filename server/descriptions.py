@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple, serialize
 
-from server.context import setting
+from server.context import current_store, setting
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
 from store.builds import build_summary
 
@@ -49,8 +49,8 @@ def service_description() -> Response:
                Triple(endpoint, NamedNode(f"{SD}supportedLanguage"), NamedNode(f"{SD}SPARQL11Query"))]
     if setting("update_token"):
         triples.append(Triple(endpoint, NamedNode(f"{SD}supportedLanguage"), NamedNode(f"{SD}SPARQL11Update")))
-    if setting("union_default_graph"):
-        triples.append(Triple(endpoint, NamedNode(f"{SD}feature"), NamedNode(f"{SD}UnionDefaultGraph")))
+    # The default graph is the union of the named graphs, materialized by the build.
+    triples.append(Triple(endpoint, NamedNode(f"{SD}feature"), NamedNode(f"{SD}UnionDefaultGraph")))
     for name in ("SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV", "SPARQL_Results_TSV",
                  "Turtle", "N-Triples", "RDF_XML", "JSON-LD", "N-Quads", "TriG"):
         triples.append(Triple(endpoint, NamedNode(f"{SD}resultFormat"), NamedNode(f"{FORMATS}{name}")))
@@ -69,6 +69,35 @@ def service_description() -> Response:
                     Triple(named, NamedNode(f"{SD}graph"), described),
                     Triple(described, NamedNode(f"{VOID}triples"), _count(size))]
     return _rdf_response(triples)
+
+
+@bp.route("/ontology")
+def ontology() -> Response | str:
+    """The ontology at its namespace IRI: Turtle (or any RDF format) for programs, a page for people."""
+    graph = NamedNode(f"{setting('base_iri')}graph/ontology")
+    triples = [q.triple for q in current_store().quads_for_pattern(None, None, None, graph)]
+    if request.accept_mimetypes.best == "text/html":
+        return render_template("ontology.html", terms=_terms(triples))
+    return _rdf_response(sorted(triples, key=str))
+
+
+def _terms(triples: list[Triple]) -> list[dict[str, Any]]:
+    """Classes and properties of the ontology with their labels, comments and parents, for the page."""
+    by_subject: dict[str, dict[str, Any]] = {}
+    for t in triples:
+        if not isinstance(t.subject, NamedNode) or "#" not in t.subject.value:
+            continue
+        term = by_subject.setdefault(t.subject.value, {"iri": t.subject.value, "name": t.subject.value.split("#")[1],
+                                                       "kind": "", "label": "", "comment": "", "parents": []})
+        predicate = t.predicate.value.rsplit("#", 1)[-1]
+        if predicate == "type":
+            term["kind"] = t.object.value.rsplit("#", 1)[-1]
+        elif predicate in ("label", "comment"):
+            term[predicate] = t.object.value
+        elif predicate in ("subClassOf", "subPropertyOf"):
+            term["parents"].append(t.object.value)
+    order = {"Class": 0, "ObjectProperty": 1, "DatatypeProperty": 2}
+    return sorted((t for t in by_subject.values() if t["kind"]), key=lambda t: (order.get(t["kind"], 3), t["name"]))
 
 
 @bp.route("/.well-known/void")

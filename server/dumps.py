@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from server.context import current_store, setting
+from server.context import current_store
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
 from server.sparql import plain
-from store.dumps import UNION, graph_exists, stream_dump
+from store.dumps import graph_exists, stream_dump
 
 bp = Blueprint("dumps", __name__)
 
@@ -53,5 +53,5 @@ def graph_store() -> BaseResponse:
                               "WHERE { GRAPH ?g {} } lists them")
         graph = graphs[0]
     else:
-        graph = UNION if setting("union_default_graph") else "default"
+        graph = "default"  # the union of all named graphs, materialized by the build
     return _streamed(FORMAT_OF_MEDIA_TYPE[media_type], media_type, graph)

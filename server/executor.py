@@ -34,7 +34,6 @@ class QueryRequest:
     accept: str = ""
     default_graphs: list[str] = field(default_factory=list)
     named_graphs: list[str] = field(default_factory=list)
-    union_default_graph: bool = True
     row_cap: int = 100_000
 
 
@@ -72,8 +71,6 @@ def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
         dataset["default_graph"] = [NamedNode(g) for g in request.default_graphs]
     if request.named_graphs:
         dataset["named_graphs"] = [NamedNode(g) for g in request.named_graphs]
-    if not dataset:
-        dataset["use_default_graph_as_union"] = request.union_default_graph
     try:
         results = store.query(request.query, **dataset)
     except SyntaxError as exc:

@@ -97,7 +97,6 @@ def _run_query(operation: Operation) -> Response:
         accept=request.headers.get("Accept", ""),
         default_graphs=operation.default_graphs,
         named_graphs=operation.named_graphs,
-        union_default_graph=setting("union_default_graph"),
         row_cap=setting("result_row_cap"),
     ))
     if answer.status == "syntax":

@@ -200,6 +200,11 @@ def reference_quads(organizations: DataFrame, base: str) -> DataFrame:
 
 
 def nquad_lines(quads: DataFrame) -> DataFrame:
-    """Quads -> distinct N-Quads lines, sorted so that the file is the same on every run."""
-    line = F.concat_ws(" ", *QUAD_COLUMNS)
-    return quads.select(F.concat(line, F.lit(" .")).alias("line")).distinct().orderBy("line")
+    """Quads -> distinct N-Quads lines, each also as a triple of the default graph, sorted for a stable file.
+
+    The default graph is the union of all named graphs as a set: a triple two articles state is there
+    once (Oxigraph's query-time union would count it twice).
+    """
+    union = quads.withColumn("g", F.lit(None).cast("string"))
+    line = F.concat_ws(" ", *QUAD_COLUMNS)  # skips the null graph of a default-graph triple
+    return quads.unionByName(union).select(F.concat(line, F.lit(" .")).alias("line")).distinct().orderBy("line")

@@ -46,7 +46,7 @@ def _value(term: Any) -> str:
 
 
 def _select(store: Store, query: str) -> list[dict[str, str]]:
-    solutions = store.query(PREFIXES + query, use_default_graph_as_union=True)
+    solutions = store.query(PREFIXES + query)
     names = [v.value for v in solutions.variables]
     return [{n: _value(row[n]) for n in names if row[n] is not None} for row in solutions]
 

@@ -10,7 +10,7 @@ import os
 import threading
 from typing import IO, Iterator
 
-from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store, serialize
+from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store
 
 DUMP_FORMATS: dict[str, RdfFormat] = {
     "turtle": RdfFormat.TURTLE,
@@ -20,8 +20,6 @@ DUMP_FORMATS: dict[str, RdfFormat] = {
     "rdfxml": RdfFormat.RDF_XML,
     "jsonld": RdfFormat.JSON_LD,
 }
-# Documents in these formats can be written one graph after another and still parse as one.
-_CONCATENABLE = {RdfFormat.TURTLE, RdfFormat.N_TRIPLES, RdfFormat.N_QUADS, RdfFormat.TRIG}
 PREFIXES = {
     "bb": "https://bbkg.example.org/ontology#",
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
@@ -32,9 +30,6 @@ PREFIXES = {
     "schema": "http://schema.org/",
     "org": "http://www.w3.org/ns/org#",
 }
-
-UNION = "union"  # the graph argument that means "every graph, as plain triples"
-
 
 def rdf_format(format_name: str) -> RdfFormat:
     try:
@@ -52,23 +47,16 @@ def graph_exists(store: Store, graph_iri: str) -> bool:
 
 
 def dump_store(store: Store, format_name: str, output: IO[bytes], graph: str | None = None) -> None:
-    """Write the whole dataset (graph=None), the union of all graphs as triples (graph=UNION), or one graph.
+    """Write the whole dataset (graph=None), the default graph (graph="default"), or one named graph.
 
-    For a triple-only format, graph=None means UNION: Turtle cannot name graphs.
+    The default graph holds the union of all named graphs, so a triple-only format such as
+    Turtle gets that union when no graph is named.
     """
     fmt = rdf_format(format_name)
     if graph is None and fmt.supports_datasets:
         store.dump(output, fmt, prefixes=_prefixes(fmt))
-    elif graph is None or graph == UNION:
-        graphs = [DefaultGraph(), *sorted(store.named_graphs(), key=str)]
-        if fmt in _CONCATENABLE:
-            for name in graphs:
-                store.dump(output, fmt, from_graph=name, prefixes=_prefixes(fmt))
-        else:  # RDF/XML and JSON-LD are single documents: gather the union first
-            triples = sorted({q.triple for q in store.quads_for_pattern(None, None, None, None)}, key=str)
-            serialize(triples, output, fmt, prefixes=_prefixes(fmt))
     else:
-        name = DefaultGraph() if graph == "default" else NamedNode(graph)
+        name = DefaultGraph() if graph in (None, "default") else NamedNode(graph)
         store.dump(output, fmt, from_graph=name, prefixes=_prefixes(fmt))
 
 

@@ -9,9 +9,9 @@ RESULT_FORMATS = {"json": QueryResultsFormat.JSON, "xml": QueryResultsFormat.XML
 GRAPH_FORMATS = {"turtle": RdfFormat.TURTLE, "ntriples": RdfFormat.N_TRIPLES, "nquads": RdfFormat.N_QUADS}
 
 
-def run_query(store: Store, query: str, format_name: str, union_default_graph: bool = True) -> bytes:
+def run_query(store: Store, query: str, format_name: str) -> bytes:
     """Evaluate `query` and serialize it; raises SyntaxError for a bad query, ValueError for a wrong format."""
-    results = store.query(query, use_default_graph_as_union=union_default_graph)
+    results = store.query(query)
     if isinstance(results, (QuerySolutions, QueryBoolean)):
         if format_name not in RESULT_FORMATS:
             raise ValueError(f"a SELECT or ASK result cannot be written as {format_name}; "

@@ -15,8 +15,8 @@ def test_precedence_default_env_override() -> None:
 def test_bad_values_name_the_setting() -> None:
     with pytest.raises(ValueError, match="port"):
         load_settings({}, environ={"BBKG_PORT": "eighty"})
-    with pytest.raises(ValueError, match="union_default_graph"):
-        load_settings({}, environ={"BBKG_UNION_DEFAULT_GRAPH": "maybe"})
+    with pytest.raises(ValueError, match="validate_shapes"):
+        load_settings({}, environ={"BBKG_VALIDATE_SHAPES": "maybe"})
     with pytest.raises(KeyError, match="known settings"):
         load_settings({"prot": 1})
     with pytest.raises(ValueError, match="base_iri"):

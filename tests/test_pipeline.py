@@ -18,6 +18,7 @@ from bbkg.pipeline import BuildResult, run_build
 from store.builds import build_summary, current_build, open_current
 from store.connections import resolve_entity, shared_among
 from store.dumps import dump_store
+from store.validate import ShapeViolationError
 from tests.conftest import SEEDS, build_settings
 
 COUNT_ALL = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
@@ -31,7 +32,12 @@ def count_quads(store_dir: Path) -> int:
 
 def test_seeds_build_into_several_hundred_quads(seeds_build: tuple[Path, BuildResult]) -> None:
     store_dir, result = seeds_build
-    assert count_quads(store_dir) == result.quads >= 500
+    named = count_quads(store_dir)
+    assert named == sum(result.statistics["graphs"].values()) >= 500
+    # The default graph holds the union of the named graphs, each triple once.
+    store, _ = open_current(store_dir)
+    [row] = store.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
+    assert int(row["n"].value) == result.statistics["triples"] == result.quads - named
     assert result.counts["articles_read"] == 4 and result.counts["articles_skipped"] == 0
     assert build_summary(store_dir)["quads"] == result.quads
     for stage in ("read", "extract", "graph", "map_rdf", "load"):
@@ -65,7 +71,7 @@ def test_every_membership_traces_to_an_article_and_a_quote(seeds_build: tuple[Pa
         PREFIX prov: <http://www.w3.org/ns/prov#>
         SELECT ?m WHERE { ?m a bb:Membership .
           FILTER NOT EXISTS { ?m bb:evidence ?e . ?e bb:quote ?q ; prov:wasDerivedFrom ?a . ?a bb:fileName ?f } }
-    """, use_default_graph_as_union=True))
+    """))
     assert orphans == []
 
 
@@ -76,7 +82,7 @@ def test_quotes_are_the_text_at_their_offsets(seeds_build: tuple[Path, BuildResu
         PREFIX prov: <http://www.w3.org/ns/prov#>
         SELECT ?file ?quote ?start ?end WHERE {
           ?x bb:quote ?quote ; bb:startOffset ?start ; bb:endOffset ?end ; prov:wasDerivedFrom ?a .
-          ?a bb:fileName ?file }""", use_default_graph_as_union=True)
+          ?a bb:fileName ?file }""")
     texts = {p.name: p.read_text(encoding="utf-8") for p in SEEDS.glob("*.txt")}
     checked = 0
     for row in rows:
@@ -127,6 +133,21 @@ def test_a_failed_build_leaves_the_served_store_intact(spark: SparkSession, stor
     assert current_build(store_copy) == before
     assert count_quads(store_copy) > 500
     assert [p for p in (store_copy / "builds").iterdir()] == [before]
+
+
+def test_a_shape_violation_is_reported_and_nothing_is_published(spark: SparkSession, store_copy: Path,
+                                                                 tmp_path: Path) -> None:
+    before = current_build(store_copy)
+    strict = tmp_path / "ontology"
+    shutil.copytree(Path(build_settings(SEEDS, store_copy)["ontology_dir"]), strict)
+    # Demand what no article states: every person's age.
+    with open(strict / "shapes.ttl", "a", encoding="utf-8") as shapes:
+        shapes.write("\nbb:AgeRequired a sh:NodeShape ; sh:targetClass bb:Person ;\n"
+                     "    sh:property [ sh:path bb:age ; sh:minCount 1 ] .\n")
+    with pytest.raises(ShapeViolationError, match=r"(?s)violates shapes.ttl in \d+ places.*/id/person/.*ontology#age"):
+        run_build(build_settings(SEEDS, store_copy, ontology_dir=str(strict)), spark=spark)
+    assert current_build(store_copy) == before
+    assert count_quads(store_copy) > 500
 
 
 @pytest.mark.slow

@@ -131,3 +131,12 @@ def test_an_unbuilt_store_gets_503_naming_the_fix(tmp_path: Path) -> None:
     api = client.get("/api/entities", query_string={"q": "Mets"})
     assert api.status_code == 503 and "bbkg build" in json.loads(api.data)["error"]["message"]
     assert client.get("/health").status_code == 503
+
+
+def test_ontology_at_its_namespace(client) -> None:
+    turtle = client.get("/ontology", headers={"Accept": "text/turtle"})
+    triples = list(parse(turtle.data, format=RdfFormat.TURTLE))
+    classes = {t.subject.value for t in triples if t.object.value == "http://www.w3.org/2002/07/owl#Class"}
+    assert {"https://bbkg.example.org/ontology#Person", "https://bbkg.example.org/ontology#Firing"} <= classes
+    page = client.get("/ontology", headers={"Accept": "text/html"})
+    assert page.status_code == 200 and b"Resignation" in page.data and b"<dt" in page.data
