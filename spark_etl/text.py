@@ -18,7 +18,7 @@ from spark_etl.lexicon import Lexicon
 # A token that can be part of a person's name: "Wally", "McNeil", "O’Day", "J.".
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][a-z]+(?:[A-Z][a-z]+)?|Mc[A-Z][a-z]+|O’[A-Z][a-z]+|[A-Z]\.)$")
 _POSSESSIVE = ("’s", "'s")
-_PRONOUN = re.compile(r"\b(?:he|him|his|himself)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.I)
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 # A pronoun stands for the last person named at most this many sentences before it.
 PRONOUN_REACH = 2
@@ -211,7 +211,7 @@ def find_mentions(text: str, lexicon: Lexicon) -> list[Mention]:
 
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
                       sentence_of: Any) -> list[tuple[int, int, str, str, str, str]]:
-    """He, him, his: the last person named before, within PRONOUN_REACH sentences, outside quotations."""
+    """He, she, his, her: the last person named before, within PRONOUN_REACH sentences, outside quotations."""
     people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     resolved: list[tuple[int, int, str, str, str, str]] = []

@@ -33,3 +33,18 @@ def test_scorer_counts_distinct_facts_and_optional_years() -> None:
     assert scores["all"].as_dict()["precision"] == round(1 / 3, 3)
     assert Score(0, 0, 0).f1 == 1.0  # nothing to find, nothing found
     assert Score(0, 3, 2).f1 == 0.0
+
+
+def test_unseen_paragraphs_generalize(spark, tmp_path) -> None:
+    """Paragraphs written for this test (new people and clubs) through the real pipeline."""
+    from bbkg.pipeline import run_build
+    from tests.conftest import build_settings
+
+    unseen = PROJECT_ROOT / "tests" / "gold"
+    run_build(build_settings(unseen / "unseen", tmp_path), spark=spark)
+    store, _ = open_current(tmp_path)
+    scores = evaluate(store, unseen / "unseen.json")
+    assert scores["entities"]["recall"] >= 0.9, scores["entities"]
+    assert scores["facts"]["member"]["recall"] >= 0.6, scores["facts"]["member"]
+    assert scores["facts"]["all"]["precision"] >= 0.8, scores["facts"]["all"]
+    assert scores["facts"]["all"]["recall"] >= 0.5, scores["facts"]["all"]
