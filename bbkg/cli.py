@@ -118,55 +118,44 @@ def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output:
 def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> None:
     """Organizations shared by all the people named, with their roles and evidence."""
     from store.builds import open_current
-    from store.connections import resolve_entity, shared_among
+    from store.connections import resolve_entity, shared_among, shortest_paths
 
     if len(names) < 2:
         raise click.UsageError("name at least two people")
     store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
     people = [resolve_entity(store, name, "Person") for name in names]
     shared = shared_among(store, people)
+    paths = shortest_paths(store, people[0].iri, people[1].iri) if len(people) == 2 else []
     if as_json:
-        click.echo(json.dumps([{"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "roles": s.roles}
-                               for s in shared], indent=2))
+        click.echo(json.dumps({"shared_organizations": [
+            {"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "overlap": s.overlap, "roles": s.roles}
+            for s in shared], "paths": paths}, indent=2))
         return
     who = ", ".join(p.label for p in people)
     if not shared:
         click.echo(f"No organization is shared by {who}.")
-        return
-    click.echo(f"Shared by {who}:")
+    else:
+        click.echo(f"Shared by {who}:")
     for org in shared:
-        click.echo(f"\n{org.label}  <{org.iri}>  (computed by {org.computed_by})")
+        overlap = f", together {org.overlap['start']}–{org.overlap['end']}" if org.overlap else ""
+        click.echo(f"\n{org.label}  <{org.iri}>  (computed by {org.computed_by}{overlap})")
         for person in people:
             roles = org.roles[person.iri]
-            summary = ", ".join(r["role"] + (f" via {r['via']['label']}" if r["via"] else "") for r in roles)
+            summary = ", ".join(_role_text(r) for r in roles)
             click.echo(f"  {person.label:<20} {summary}")
             for role in roles[:3]:
                 evidence = role["evidence"][0]
                 click.echo(f"      “{_shorten(evidence['quote'])}” ({evidence['article']})")
+    if paths:
+        click.echo("\nShortest path: " + " ".join(step.get("label") or f"-{step['predicate']}->" for step in paths[0]))
 
 
-@main.command()
-@click.option("--gold", "gold_file", type=click.Path(exists=True, dir_okay=False),
-              default=str(Path(__file__).resolve().parent.parent / "tests" / "gold" / "seeds.json"),
-              help="Gold file of entities and facts (default: the seeds' gold).")
-@_store_option
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@_user_errors
-def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
-    """Score the built graph against a gold file: precision, recall and F1 for entities and facts."""
-    from bbkg.evaluate import evaluate as run_evaluation
-    from store.builds import open_current
-
-    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
-    scores = run_evaluation(store, Path(gold_file))
-    if as_json:
-        click.echo(json.dumps(scores, indent=2))
-        return
-    click.echo(f"{'':<14}{'precision':>10}{'recall':>8}{'F1':>7}{'gold':>6}{'found':>7}")
-    for name, s in [("entities", scores["entities"])] + [(f"  {r}", v) for r, v in scores["facts"].items()]:
-        label = "facts (all)" if name == "  all" else name
-        click.echo(f"{label:<14}{s['precision']:>10.3f}{s['recall']:>8.3f}{s['f1']:>7.3f}{s['gold']:>6}"
-                   f"{s['predicted']:>7}")
+def _role_text(role: dict[str, Any]) -> str:
+    years = ""
+    if role["start"] is not None:
+        years = f" {role['start']}" if role["start"] == role["end"] else f" {role['start']}–{role['end']}"
+    via = f" via {role['via']['label']}" if role["via"] else ""
+    return f"{role['role']}{via}{years}"
 
 
 def _shorten(text: str, width: int = 100) -> str:

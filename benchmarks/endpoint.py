@@ -113,6 +113,30 @@ def run_wrk(url: str, seconds: int, connections: int, threads: int = 2) -> dict[
     }
 
 
+CONNECTION_QUERIES = [
+    {"from": "Wally Backman", "to": "Sandy Alderson"},
+    {"from": "Wally Backman", "to": "Terry Collins"},
+    {"from": "Omar Minaya", "to": "Jerry Manuel"},
+    [("among", "Wally Backman"), ("among", "Sandy Alderson"), ("among", "Terry Collins")],
+]
+
+
+def bench_connections(base_url: str, rounds: int = 100) -> dict[str, float]:
+    """Latency of /api/connections, one request at a time over a kept-alive connection: p50, p95, max (ms)."""
+    session = requests.Session()
+    for params in CONNECTION_QUERIES:  # warm-up: open the store in the worker
+        session.get(base_url + "/api/connections", params=params, timeout=30).raise_for_status()
+    latencies = []
+    for _ in range(rounds):
+        for params in CONNECTION_QUERIES:
+            started = time.perf_counter()
+            session.get(base_url + "/api/connections", params=params, timeout=30).raise_for_status()
+            latencies.append((time.perf_counter() - started) * 1000)
+    latencies.sort()
+    return {"requests": len(latencies), "p50_ms": round(latencies[len(latencies) // 2], 2),
+            "p95_ms": round(latencies[int(len(latencies) * 0.95)], 2), "max_ms": round(latencies[-1], 2)}
+
+
 def bench_endpoints(store_dir: Path, seconds: int = 10, connections: int = 8) -> dict[str, Any]:
     """Measure both servers on the build that `store_dir/current` names."""
     if shutil.which("wrk") is None:
@@ -135,6 +159,7 @@ def bench_endpoints(store_dir: Path, seconds: int = 10, connections: int = 8) ->
         for name, (_, url, _) in servers.items():
             run_wrk(url, 2, connections)  # warm-up: worker processes, caches
             results[name] = run_wrk(url, seconds, connections)
+        results["connections_api"] = bench_connections(servers["bbkg"][1].removesuffix("/sparql"))
     for name in ("bbkg", "bbkg_no_cache"):
         results[f"qps_ratio_{name}_over_oxigraph"] = round(results[name]["qps"] / results["oxigraph"]["qps"], 3)
     return results

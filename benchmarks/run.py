@@ -34,6 +34,9 @@ def markdown(results: dict[str, Any]) -> str:
         row = endpoint[name]
         ratio = row["qps"] / endpoint["oxigraph"]["qps"]
         lines.append(f"| {name} | {row['qps']:.0f} | {row['p50_ms']:.2f} | {row['p99_ms']:.2f} | {ratio:.2f}× |")
+    api = endpoint["connections_api"]
+    lines += ["", f"## /api/connections, {api['requests']} requests one at a time", "",
+              f"p50 {api['p50_ms']:.1f} ms, p95 {api['p95_ms']:.1f} ms, max {api['max_ms']:.1f} ms"]
     return "\n".join(lines) + "\n"
 
 

@@ -1,4 +1,4 @@
-"""The graph-connection JSON API."""
+"""The graph-connection JSON API, described by the OpenAPI document at /api/openapi.json."""
 
 from __future__ import annotations
 
@@ -6,10 +6,12 @@ from flask import Blueprint, Response, jsonify, request
 
 from server.context import current_store
 from server.errors import json_error
-from store.connections import (AmbiguousEntityError, Entity, UnknownEntityError, find_entities, resolve_entity,
-                               shared_among)
+from server.openapi import OPENAPI
+from store.connections import (AmbiguousEntityError, Entity, UnknownEntityError, connection, find_entities,
+                               resolve_entity, shared_among)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+MAX_HOPS_LIMIT = 6
 
 
 def _entity_json(entity: Entity) -> dict[str, str]:
@@ -18,10 +20,17 @@ def _entity_json(entity: Entity) -> dict[str, str]:
 
 @bp.route("/connections")
 def connections() -> Response | tuple[Response, int]:
-    """Organizations shared by `from` and `to`, or by every person named with `among`."""
-    names = request.args.getlist("among") or [n for n in (request.args.get("from"), request.args.get("to")) if n]
+    """How `from` and `to` are connected, or the organizations shared by every person named with `among`."""
+    among = request.args.getlist("among")
+    names = among or [n for n in (request.args.get("from"), request.args.get("to")) if n]
     if len(names) < 2:
         return json_error(400, "name two people: ?from=A&to=B, or several: ?among=A&among=B&among=C")
+    try:
+        max_hops = int(request.args.get("max_hops", "4"))
+    except ValueError:
+        return json_error(400, "max_hops takes a whole number")
+    if not 1 <= max_hops <= MAX_HOPS_LIMIT:
+        return json_error(400, f"max_hops must be between 1 and {MAX_HOPS_LIMIT}")
     store = current_store()
     try:
         people = [resolve_entity(store, name, "Person") for name in names]
@@ -29,18 +38,16 @@ def connections() -> Response | tuple[Response, int]:
         return json_error(404, str(exc))
     except AmbiguousEntityError as exc:
         return json_error(400, str(exc), candidates=exc.candidates)
-    shared = shared_among(store, people)
-    body: dict[str, object] = {}
-    if "among" in request.args:
-        body["among"] = [_entity_json(p) for p in people]
-    else:
-        body["from"], body["to"] = _entity_json(people[0]), _entity_json(people[1])
-    body["shared_organizations"] = [
-        {"iri": s.iri, "label": s.label, "computed_by": s.computed_by,
-         "roles": {person.label: s.roles[person.iri] for person in people}}
-        for s in shared
-    ]
-    return jsonify(body)
+    if not among:
+        return jsonify(connection(store, people[0], people[1], max_hops))
+    return jsonify({
+        "among": [_entity_json(p) for p in people],
+        "shared_organizations": [
+            {"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "overlap": s.overlap,
+             "roles": {person.label: s.roles[person.iri] for person in people}}
+            for s in shared_among(store, people)
+        ],
+    })
 
 
 @bp.route("/entities")
@@ -50,3 +57,8 @@ def entities() -> Response | tuple[Response, int]:
     if not q:
         return json_error(400, "missing 'q': send ?q=NAME")
     return jsonify({"q": q, "results": find_entities(current_store(), q, request.args.get("type"))})
+
+
+@bp.route("/openapi.json")
+def openapi() -> Response:
+    return jsonify(OPENAPI)

@@ -39,6 +39,7 @@ class SharedOrganization:
     label: str
     computed_by: str
     roles: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # person IRI -> roles
+    overlap: dict[str, int] | None = None  # years every side was with it
 
 
 def _value(term: Any) -> str:
@@ -98,8 +99,21 @@ def _shared_between(store: Store, a: str, b: str) -> dict[str, tuple[str, str]]:
     return {r["org"]: (r["label"], r["engine"]) for r in rows}
 
 
+def _years_with(store: Store, person: str, org: str) -> dict[str, set[int]]:
+    """Years the articles place the person with the organization or one of its affiliates, by team."""
+    rows = _select(store, f"""
+        SELECT ?team ?year WHERE {{
+          ?f a bb:Tenure ; bb:person {NamedNode(person)} ; bb:object ?team ; bb:year ?year .
+          FILTER(?team = {NamedNode(org)} || EXISTS {{ ?team bb:affiliateOf {NamedNode(org)} }})
+        }}""")
+    years: dict[str, set[int]] = {}
+    for r in rows:
+        years.setdefault(r["team"], set()).add(int(r["year"]))
+    return years
+
+
 def roles_in(store: Store, person: str, org: str) -> list[dict[str, Any]]:
-    """A person's roles in an organization, directly or via an affiliate, each with its evidence."""
+    """A person's roles in an organization, directly or via an affiliate, with years and evidence."""
     rows = _select(store, f"""
         SELECT ?role ?roleLabel ?team ?teamLabel ?quote ?file WHERE {{
           ?m bb:member {NamedNode(person)} ; bb:role ?role ; bb:organization ?team ; bb:evidence ?ev .
@@ -109,15 +123,24 @@ def roles_in(store: Store, person: str, org: str) -> list[dict[str, Any]]:
           ?article bb:fileName ?file .
           FILTER(?team = {NamedNode(org)} || EXISTS {{ ?team bb:affiliateOf {NamedNode(org)} }})
         }} ORDER BY ?roleLabel ?teamLabel ?file ?quote""")
+    years = _years_with(store, person, org)
     roles: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
         via = None if r["team"] == org else {"iri": r["team"], "label": r["teamLabel"]}
-        entry = roles.setdefault((r["role"], r["team"]),
-                                 {"role": r["roleLabel"], "via": via, "evidence": []})
+        team_years = years.get(r["team"], set())
+        entry = roles.setdefault((r["role"], r["team"]), {
+            "role": r["roleLabel"], "start": min(team_years, default=None), "end": max(team_years, default=None),
+            "via": via, "evidence": []})
         evidence = {"article": r["file"], "quote": r["quote"]}
         if evidence not in entry["evidence"]:
             entry["evidence"].append(evidence)
     return list(roles.values())
+
+
+def _overlap(year_sets: list[set[int]]) -> dict[str, int] | None:
+    """The years every side was with the organization, as {start, end}; None when they share no stated year."""
+    common = set.intersection(*year_sets) if year_sets and all(year_sets) else set()
+    return {"start": min(common), "end": max(common)} if common else None
 
 
 def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]:
@@ -133,7 +156,71 @@ def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]
     result = []
     for org, (label, engine) in sorted((common or {}).items(), key=lambda kv: kv[1][0]):
         shared = SharedOrganization(org, label, engine)
+        year_sets = []
         for iri in iris:
             shared.roles[iri] = roles_in(store, iri, org)
+            year_sets.append(set().union(*_years_with(store, iri, org).values()))
+        shared.overlap = _overlap(year_sets)
         result.append(shared)
     return result
+
+
+def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4) -> dict[str, Any]:
+    """The answer of /api/connections for two people: shared organizations with roles, overlap and evidence; paths."""
+    shared = shared_among(store, [a, b])
+    organizations = []
+    for s in shared:
+        from_roles, to_roles = s.roles[a.iri], s.roles[b.iri]
+        via = {r["via"]["iri"]: r["via"] for r in from_roles + to_roles if r["via"]}
+        evidence = [e for r in from_roles + to_roles for e in r["evidence"]]
+        organizations.append({
+            "iri": s.iri, "label": s.label, "computed_by": s.computed_by,
+            "from_roles": [{k: r[k] for k in ("role", "start", "end", "via")} for r in from_roles],
+            "to_roles": [{k: r[k] for k in ("role", "start", "end", "via")} for r in to_roles],
+            "overlap": s.overlap, "via": sorted(via.values(), key=lambda v: v["label"]),
+            "evidence": [dict(t) for t in dict.fromkeys(tuple(sorted(e.items())) for e in evidence)],
+        })
+    return {"from": {"iri": a.iri, "label": a.label}, "to": {"iri": b.iri, "label": b.label},
+            "shared_organizations": organizations, "paths": shortest_paths(store, a.iri, b.iri, max_hops)}
+
+
+# Edges a path may follow, with the word shown for them: memberships both ways, affiliations both ways.
+_NEIGHBOURS = """
+SELECT ?from ?to ?edge WHERE {
+  VALUES ?from { %s }
+  { ?m bb:member ?from ; bb:organization ?to . BIND("member of" AS ?edge) }
+  UNION { ?m bb:organization ?from ; bb:member ?to . BIND("has member" AS ?edge) }
+  UNION { ?from bb:affiliateOf ?to . BIND("affiliate of" AS ?edge) }
+  UNION { ?to bb:affiliateOf ?from . BIND("has affiliate" AS ?edge) }
+}"""
+MAX_PATHS = 5
+
+
+def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) -> list[list[dict[str, str]]]:
+    """Shortest paths between two entities over memberships and affiliations, by breadth-first search
+    over the store, at most `max_hops` edges long; at most MAX_PATHS of them."""
+    parents: dict[str, list[tuple[str, str]]] = {source: []}
+    frontier = [source]
+    for _ in range(max_hops):
+        if not frontier or target in parents:
+            break
+        values = " ".join(str(NamedNode(n)) for n in frontier)
+        reached: dict[str, list[tuple[str, str]]] = {}
+        for r in _select(store, _NEIGHBOURS % values):
+            if r["to"] not in parents:
+                reached.setdefault(r["to"], []).append((r["from"], r["edge"]))
+        parents.update(reached)
+        frontier = sorted(reached)
+    if target not in parents:
+        return []
+    labels = {r["e"]: r["label"] for r in _select(store, "SELECT ?e ?label WHERE { VALUES ?e { %s } ?e rdfs:label ?label }"
+                                                  % " ".join(str(NamedNode(n)) for n in parents))}
+
+    def walk(node: str) -> list[list[dict[str, str]]]:
+        here = {"iri": node, "label": labels.get(node, node)}
+        if node == source:
+            return [[here]]
+        return [path + [{"predicate": edge}, here] for previous, edge in sorted(set(parents[node]))
+                for path in walk(previous)]
+
+    return walk(target)[:MAX_PATHS]

@@ -98,7 +98,15 @@ def test_connections_api_among_three(client) -> None:
 def test_connections_api_pair_and_errors(client) -> None:
     pair = client.get("/api/connections", query_string={"from": "Backman", "to": "Alderson"})
     assert pair.status_code == 200
-    assert pair.get_json()["from"]["label"] == "Wally Backman"
+    body = pair.get_json()
+    assert body["from"]["label"] == "Wally Backman"
+    mets = next(o for o in body["shared_organizations"] if o["label"] == "New York Mets")
+    # Alderson is the Mets' GM; Backman reaches the Mets through the 51s' affiliation.
+    assert "Las Vegas 51s" in [v["label"] for v in mets["via"]]
+    assert {"role": "general manager", "start": None, "end": None, "via": None} in mets["to_roles"]
+    assert mets["evidence"] and all(e["quote"] and e["article"] for e in mets["evidence"])
+    assert client.get("/api/connections", query_string={"from": "Backman", "to": "Alderson",
+                                                         "max_hops": "lots"}).status_code == 400
     unknown = client.get("/api/connections", query_string={"from": "Babe Ruth", "to": "Wally Backman"})
     assert unknown.status_code == 404
     assert set(unknown.get_json()["error"]) == {"status", "message"}
@@ -140,3 +148,24 @@ def test_ontology_at_its_namespace(client) -> None:
     assert {"https://bbkg.example.org/ontology#Person", "https://bbkg.example.org/ontology#Firing"} <= classes
     page = client.get("/ontology", headers={"Accept": "text/html"})
     assert page.status_code == 200 and b"Resignation" in page.data and b"<dt" in page.data
+
+
+def test_backman_collins_overlap_and_path(client) -> None:
+    body = client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins"}).get_json()
+    mets = next(o for o in body["shared_organizations"] if o["label"] == "New York Mets")
+    assert mets["overlap"] is not None and mets["overlap"]["start"] <= 2011 <= mets["overlap"]["end"]
+    path = body["paths"][0]
+    assert [step.get("label") or step["predicate"] for step in path] == [
+        "Wally Backman", "member of", "New York Mets", "has member", "Terry Collins"]
+
+
+def test_no_path_within_the_hop_limit(client) -> None:
+    body = client.get("/api/connections", query_string={"from": "Bob Klapisch", "to": "Wally Backman",
+                                                        "max_hops": 2}).get_json()
+    assert body["paths"] == [] and body["shared_organizations"] == []
+
+
+def test_every_api_route_is_in_the_openapi_document(app, client) -> None:
+    document = client.get("/api/openapi.json").get_json()
+    routes = {rule.rule for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")}
+    assert routes == set(document["paths"])
