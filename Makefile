@@ -34,6 +34,8 @@ serve: install
 	$(BIN)/bbkg serve --store $(STORE)
 
 test: install
+	$(BIN)/ruff check
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 # The load generator (wrk, from Debian) and Oxigraph's own server (PyPI) are only needed here.

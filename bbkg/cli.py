@@ -6,7 +6,8 @@ import json
 import sys
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import click
 

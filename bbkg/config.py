@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,10 +25,12 @@ class Setting:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("input_dir", "seeds", "Folder of articles that `bbkg build` reads (every regular file in it)."),
-    Setting("store_dir", "var/store", "Folder holding the Oxigraph store builds and the `current` link the server follows."),
+    Setting("store_dir", "var/store",
+            "Folder holding the Oxigraph store builds and the `current` link the server follows."),
     Setting("base_iri", "https://bbkg.example.org/", "Base of every IRI the build mints; must end with '/'."),
     Setting("ontology_dir", str(PROJECT_ROOT / "ontology"), "Folder with the ontology and the reference data."),
-    Setting("spark_master", "local[2]", "Spark master URL; `spark://host:7077` or `yarn` runs the same job on a cluster."),
+    Setting("spark_master", "local[2]",
+            "Spark master URL; `spark://host:7077` or `yarn` runs the same job on a cluster."),
     Setting("spark_shuffle_partitions", 2, "spark.sql.shuffle.partitions: small corpora want few partitions."),
     Setting("graphframes_package", "io.graphframes:graphframes-spark4_2.13:0.12.3",
             "Maven coordinates of the GraphFrames JVM library, resolved from ~/.m2 (see `make jars`)."),
@@ -35,22 +38,27 @@ SETTINGS: tuple[Setting, ...] = (
             "How connections are computed: 'graphframes' (the JVM library, must be installed), 'spark-sql' "
             "(the same motif as a Spark SQL join), or 'auto' (GraphFrames when its JAR is in ~/.m2)."),
     Setting("validate_shapes", True,
-            "Whether `bbkg build` checks the built graph against ontology/shapes.ttl and refuses to publish on a violation."),
+            "Whether `bbkg build` checks the built graph against ontology/shapes.ttl "
+            "and refuses to publish on a violation."),
     Setting("max_article_bytes", 2_000_000, "Articles larger than this are reported and skipped."),
     Setting("keep_builds", 2, "How many finished store builds to keep on disk (the current one included)."),
     Setting("host", "127.0.0.1", "Address `bbkg serve` listens on."),
     Setting("port", 8000, "Port `bbkg serve` listens on."),
     Setting("workers", 2, "Worker processes of `bbkg serve`; each answers up to four requests at once."),
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
-    Setting("query_timeout", 30.0, "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
-    Setting("result_row_cap", 100_000, "Most rows (or triples) a query returns; more are cut and the response says so."),
+    Setting("query_timeout", 30.0,
+            "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
+    Setting("result_row_cap", 100_000,
+            "Most rows (or triples) a query returns; more are cut and the response says so."),
     Setting("max_request_bytes", 1_000_000, "Largest request body or query accepted; larger ones get 413."),
-    Setting("cors_origins", "", "Origins allowed to call the endpoint from a browser: empty (no CORS), '*', or a comma-separated list."),
+    Setting("cors_origins", "",
+            "Origins allowed to call the endpoint from a browser: empty (no CORS), '*', or a comma-separated list."),
     Setting("query_cache_bytes", 64_000_000,
             "Memory per worker for cached GET /sparql answers (exact: a build never changes); 0 turns the cache off."),
     Setting("update_token", "", "Bearer token that enables SPARQL Update; empty (the default) turns updates off."),
     Setting("isolate_query_network", True,
-            "Run queries in a process with no network access (a Linux network namespace), so SERVICE can never reach out."),
+            "Run queries in a process with no network access (a Linux network namespace), "
+            "so SERVICE can never reach out."),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}

@@ -14,6 +14,8 @@ from typing import Any
 
 from pyoxigraph import Store
 
+from store.select import select_rows
+
 PREFIXES = """PREFIX bb: <https://bbkg.example.org/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 """
@@ -79,9 +81,7 @@ def score_entities(gold: list[dict[str, Any]], predicted: set[tuple[str, str]]) 
 
 
 def _rows(store: Store, query: str) -> list[dict[str, str]]:
-    solutions = store.query(PREFIXES + query)
-    names = [v.value for v in solutions.variables]
-    return [{n: row[n].value for n in names if row[n] is not None} for row in solutions]
+    return select_rows(store, PREFIXES + query)
 
 
 def entities_in(store: Store) -> set[tuple[str, str]]:
@@ -93,7 +93,7 @@ def entities_in(store: Store) -> set[tuple[str, str]]:
 
 def facts_in(store: Store) -> list[dict[str, Any]]:
     """Every fact of the graph in the gold file's shape."""
-    facts = []
+    facts: list[dict[str, Any]] = []
     for r in _rows(store, """SELECT DISTINCT ?person ?org ?role WHERE {
             ?m a bb:Membership ; bb:member/rdfs:label ?person ; bb:organization/rdfs:label ?org ; bb:role ?role }"""):
         facts.append({"relation": "member", "subject": r["person"], "object": r["org"],

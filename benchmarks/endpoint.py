@@ -17,7 +17,8 @@ import time
 import urllib.parse
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import requests
 

@@ -52,7 +52,7 @@ def graph_vertices(edges: DataFrame) -> DataFrame:
 
 def _aggregate_pairs(pairs: DataFrame) -> DataFrame:
     """Pairs (a, b, o, e1.*, e2.*) -> one row per (person_a, person_b, org) with roles, vias and sources."""
-    def sorted_set(column: Column) -> Column:
+    def sorted_set(column: str) -> Column:
         return F.array_sort(F.collect_set(column))
 
     return pairs.groupBy("person_a", "person_b", "org").agg(

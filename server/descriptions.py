@@ -85,7 +85,7 @@ def _terms(triples: list[Triple]) -> list[dict[str, Any]]:
     """Classes and properties of the ontology with their labels, comments and parents, for the page."""
     by_subject: dict[str, dict[str, Any]] = {}
     for t in triples:
-        if not isinstance(t.subject, NamedNode) or "#" not in t.subject.value:
+        if not isinstance(t.subject, NamedNode) or "#" not in t.subject.value or isinstance(t.object, Triple):
             continue
         term = by_subject.setdefault(t.subject.value, {"iri": t.subject.value, "name": t.subject.value.split("#")[1],
                                                        "kind": "", "label": "", "comment": "", "parents": []})

@@ -148,7 +148,8 @@ class QueryProcess:
 
     def run(self, request: QueryRequest) -> QueryAnswer:
         """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies."""
-        conn = self._conn if self._process is not None and self._process.is_alive() else self._start()
+        alive = self._conn is not None and self._process is not None and self._process.is_alive()
+        conn = self._conn if alive and self._conn is not None else self._start()
         try:
             conn.send(request)
             if not conn.poll(self.timeout):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pyoxigraph import QueryResultsFormat, RdfFormat
 from werkzeug.datastructures import MIMEAccept
 
@@ -26,7 +28,7 @@ RESULTS_FOR_BROWSERS = "application/json"
 GRAPHS_FOR_BROWSERS = "text/turtle"
 
 
-def best_match(accept: MIMEAccept, offers: dict[str, object], for_browsers: str) -> str | None:
+def best_match(accept: MIMEAccept, offers: Mapping[str, object], for_browsers: str) -> str | None:
     """The offer the client prefers (q-values, wildcards); the first offer when Accept is absent; None if none fits."""
     if not accept:
         return next(iter(offers))

@@ -14,7 +14,7 @@ import struct
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 COUNTERS = {
     "requests": "HTTP requests answered",

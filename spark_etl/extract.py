@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterable
+from typing import Any, cast
 
 import pandas as pd
 from pyspark.sql import DataFrame
@@ -27,9 +28,9 @@ _FACT_COLUMNS = [c.split()[0] for c in FACT_SCHEMA.split(", ")]
 def extract_mentions(articles: DataFrame, lexicon: Lexicon) -> DataFrame:
     """Readable articles (doc_id, text) -> one row per person or organization mention (pronouns resolved)."""
 
-    def per_partition(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    def per_partition(batches: Iterable[pd.DataFrame]) -> Iterable[pd.DataFrame]:
         for batch in batches:
-            rows = [row for doc_id, text in zip(batch["doc_id"], batch["text"])
+            rows = [row for doc_id, text in zip(batch["doc_id"], batch["text"], strict=True)
                     for row in mention_rows(doc_id, text, lexicon)]
             yield pd.DataFrame(rows, columns=_MENTION_COLUMNS)
 
@@ -48,7 +49,8 @@ def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
         ends: dict[int, tuple[int, str]] = {}
         for _, rows in group.sort_values("start").groupby("sentence_start", sort=True):
             first = rows.iloc[0]
-            sentences.append((first.sentence, int(first.sentence_start), rows.to_dict("records")))
+            records = cast(list[dict[str, Any]], rows.to_dict("records"))  # column names are strings
+            sentences.append((first.sentence, int(first.sentence_start), records))
             ends[int(first.sentence_start)] = (int(first.sentence_end), first.sentence)
         facts = [{"doc_id": doc_id, "sentence_end": ends[f["sentence_start"]][0],
                   "sentence": ends[f["sentence_start"]][1], **f}

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from spark_etl.lexicon import Lexicon
 
@@ -337,13 +338,7 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
             if team is None:
                 continue
             year = _nearest_year(years, span)
-            value = None
-            if relation == "drafted":
-                round_match, pick = _ROUND.search(sentence), _OVERALL_PICK.search(sentence)
-                if round_match or pick:
-                    value = ", ".join(filter(None, [
-                        f"round {_ROUNDS.get(round_match.group(1).lower(), round_match.group(1))}" if round_match else "",
-                        f"pick {pick.group(1)}" if pick else ""]))
+            value = _draft_detail(sentence) if relation == "drafted" else None
             for person in {p["entity_key"]: p for p in subjects}.values():
                 facts.append(_fact(relation, person, team, min(span[0], person["start"]),
                                    max(span[1], person["end"]), year=year, value=value))
@@ -360,17 +355,17 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     for award in awards:
         for m in re.finditer(re.escape(award), sentence):
             span = (sentence_start + m.start(), sentence_start + m.end())
-            person = _nearest(people, span)
-            if person is not None:
+            winner = _nearest(people, span)
+            if winner is not None:
                 award_mention = {"entity_key": slug(award), "label": award, "entity_type": "Award"}
-                facts.append(_fact("award", person, award_mention, min(span[0], person["start"]), span[1],
+                facts.append(_fact("award", winner, award_mention, min(span[0], winner["start"]), span[1],
                                    year=_nearest_year(years, span)))
 
     for m in _RECORD.finditer(sentence):
         span = (sentence_start + m.start(), sentence_start + m.end())
-        person = _nearest(people, span)
-        if person is not None:
-            facts.append(_fact("record", person, None, person["start"], span[1],
+        manager = _nearest(people, span)
+        if manager is not None:
+            facts.append(_fact("record", manager, None, manager["start"], span[1],
                                value=f"{m.group(1)}-{m.group(2)}", year=_nearest_year(years, span, after=True)))
 
     for person in people:
@@ -408,6 +403,17 @@ def article_facts(sentences: list[tuple[str, int, list[dict[str, Any]]]],
                     facts.append(dict(_fact("active_in", person, team, min(team["start"], y_start),
                                             max(team["end"], y_end), year=year), sentence_start=start))
     return facts
+
+
+def _draft_detail(sentence: str) -> str | None:
+    """'round 1, pick 16' from "a first round selection (16th overall)"; None when neither is stated."""
+    round_match, pick = _ROUND.search(sentence), _OVERALL_PICK.search(sentence)
+    parts = []
+    if round_match:
+        parts.append(f"round {_ROUNDS.get(round_match.group(1).lower(), round_match.group(1))}")
+    if pick:
+        parts.append(f"pick {pick.group(1)}")
+    return ", ".join(parts) or None
 
 
 def _nearest_year(years: list[tuple[int, int, int]], span: tuple[int, int], after: bool = False) -> int | None:

@@ -18,6 +18,8 @@ from typing import Any
 
 from pyoxigraph import RdfFormat, Store
 
+from store.select import select_rows
+
 BUILD_MARKER = "BUILD.json"
 
 
@@ -58,14 +60,11 @@ _GRAPHS = "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?
 
 def dataset_statistics(store: Store) -> dict[str, Any]:
     """Counts a VoID description publishes: quads, distinct triples, entities, classes, per-graph sizes."""
-    [sizes] = store.query(_STATISTICS)
-    [kinds] = store.query(_ENTITIES_AND_CLASSES)
+    [sizes] = select_rows(store, _STATISTICS)
+    [kinds] = select_rows(store, _ENTITIES_AND_CLASSES)
     statistics: dict[str, Any] = {"quads": len(store)}
-    for name in ("triples", "subjects", "properties", "objects"):
-        statistics[name] = int(sizes[name].value)
-    for name in ("entities", "classes"):
-        statistics[name] = int(kinds[name].value)
-    statistics["graphs"] = {row["g"].value: int(row["n"].value) for row in store.query(_GRAPHS)}
+    statistics.update({name: int(value) for name, value in {**sizes, **kinds}.items()})
+    statistics["graphs"] = {row["g"]: int(row["n"]) for row in select_rows(store, _GRAPHS)}
     return statistics
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from pyoxigraph import Literal, NamedNode, Store
 
+from store.select import select_rows
+
 PREFIXES = """
 PREFIX bb: <https://bbkg.example.org/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
@@ -42,14 +44,8 @@ class SharedOrganization:
     overlap: dict[str, int] | None = None  # years every side was with it
 
 
-def _value(term: Any) -> str:
-    return term.value if isinstance(term, (NamedNode, Literal)) else str(term)
-
-
 def _select(store: Store, query: str) -> list[dict[str, str]]:
-    solutions = store.query(PREFIXES + query)
-    names = [v.value for v in solutions.variables]
-    return [{n: _value(row[n]) for n in names if row[n] is not None} for row in solutions]
+    return select_rows(store, PREFIXES + query)
 
 
 def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, str]]:
@@ -187,7 +183,7 @@ def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4) -> dict[st
 # Edges a path may follow, with the word shown for them: memberships both ways, affiliations both ways.
 _NEIGHBOURS = """
 SELECT ?from ?to ?edge WHERE {
-  VALUES ?from { %s }
+  VALUES ?from { FRONTIER }
   { ?m bb:member ?from ; bb:organization ?to . BIND("member of" AS ?edge) }
   UNION { ?m bb:organization ?from ; bb:member ?to . BIND("has member" AS ?edge) }
   UNION { ?from bb:affiliateOf ?to . BIND("affiliate of" AS ?edge) }
@@ -206,15 +202,16 @@ def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) ->
             break
         values = " ".join(str(NamedNode(n)) for n in frontier)
         reached: dict[str, list[tuple[str, str]]] = {}
-        for r in _select(store, _NEIGHBOURS % values):
+        for r in _select(store, _NEIGHBOURS.replace("FRONTIER", values)):
             if r["to"] not in parents:
                 reached.setdefault(r["to"], []).append((r["from"], r["edge"]))
         parents.update(reached)
         frontier = sorted(reached)
     if target not in parents:
         return []
-    labels = {r["e"]: r["label"] for r in _select(store, "SELECT ?e ?label WHERE { VALUES ?e { %s } ?e rdfs:label ?label }"
-                                                  % " ".join(str(NamedNode(n)) for n in parents))}
+    known = " ".join(str(NamedNode(n)) for n in parents)
+    labels = {r["e"]: r["label"] for r in _select(store, f"SELECT ?e ?label WHERE {{ VALUES ?e {{ {known} }} "
+                                                         "?e rdfs:label ?label }")}
 
     def walk(node: str) -> list[list[dict[str, str]]]:
         here = {"iri": node, "label": labels.get(node, node)}

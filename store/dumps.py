@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import IO, Iterator
+from typing import IO
+from collections.abc import Iterator
 
 from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple
@@ -38,8 +39,8 @@ def _json_term(term: Any) -> dict[str, Any]:
     raise TypeError(f"unexpected term {term!r}")
 
 
-def to_json(variables: list[str], rows: list[Row]) -> bytes:
-    bindings = [{v: _json_term(t) for v, t in zip(variables, row) if t is not None} for row in rows]
+def to_json(variables: list[str], rows: Sequence[Row]) -> bytes:
+    bindings = [{v: _json_term(t) for v, t in zip(variables, row, strict=True) if t is not None} for row in rows]
     return json.dumps({"head": {"vars": variables}, "results": {"bindings": bindings}},
                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -68,14 +69,14 @@ def _xml_term(term: Any) -> str:
     raise TypeError(f"unexpected term {term!r}")
 
 
-def to_xml(variables: list[str], rows: list[Row]) -> bytes:
+def to_xml(variables: list[str], rows: Sequence[Row]) -> bytes:
     parts = ['<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>']
     parts += [f"<variable name={quoteattr(v)}/>" for v in variables]
     parts.append("</head><results>")
     for row in rows:
         parts.append("<result>")
         parts += [f"<binding name={quoteattr(v)}>{_xml_term(t)}</binding>"
-                  for v, t in zip(variables, row) if t is not None]
+                  for v, t in zip(variables, row, strict=True) if t is not None]
         parts.append("</result>")
     parts.append("</results></sparql>\n")
     return "".join(parts).encode("utf-8")
@@ -91,7 +92,7 @@ def _csv_value(term: Any) -> str:
     return str(term)
 
 
-def to_csv(variables: list[str], rows: list[Row]) -> bytes:
+def to_csv(variables: list[str], rows: Sequence[Row]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(variables)
@@ -108,13 +109,13 @@ def _tsv_term(term: Any) -> str:
     return str(term)
 
 
-def to_tsv(variables: list[str], rows: list[Row]) -> bytes:
+def to_tsv(variables: list[str], rows: Sequence[Row]) -> bytes:
     lines = ["\t".join(f"?{v}" for v in variables)]
     lines += ["\t".join(_tsv_term(t) for t in row) for row in rows]
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-SOLUTION_WRITERS: dict[str, Callable[[list[str], list[Row]], bytes]] = {
+SOLUTION_WRITERS: dict[str, Callable[[list[str], Sequence[Row]], bytes]] = {
     "application/sparql-results+json": to_json,
     "application/json": to_json,
     "application/sparql-results+xml": to_xml,

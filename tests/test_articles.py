@@ -17,7 +17,7 @@ def decoded(spark: SparkSession, rows, max_bytes: int = 100):
 
 
 def test_good_and_bad_files_each_get_one_row(spark: SparkSession) -> None:
-    good = "Wally Backman managed the 51s.".encode()
+    good = b"Wally Backman managed the 51s."
     rows = [
         ("file:/in/good.txt", len(good), good),
         ("file:/in/empty.txt", 0, b""),

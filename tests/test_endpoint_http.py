@@ -52,7 +52,7 @@ def test_query_forms_and_formats(default_server) -> None:
                            headers={"Content-Type": "application/sparql-query"})
     form = requests.post(default_server + "/sparql", data={"query": COUNT}, timeout=30)
     assert direct.json() == form.json()
-    construct = "CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <%s> { ?s ?p ?o } }" % REFERENCE
+    construct = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH <{REFERENCE}> {{ ?s ?p ?o }} }}"
     for accept, fmt in (("text/turtle", RdfFormat.TURTLE), ("application/n-triples", RdfFormat.N_TRIPLES),
                         ("application/rdf+xml", RdfFormat.RDF_XML), ("application/ld+json", RdfFormat.JSON_LD),
                         ("application/n-quads", RdfFormat.N_QUADS), ("application/trig", RdfFormat.TRIG)):
@@ -95,7 +95,8 @@ def test_dataset_parameters(default_server) -> None:
     named = requests.get(default_server + "/sparql", timeout=10, params={
         "query": "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", "named-graph-uri": REFERENCE})
     everything = get(default_server, query)
-    count = lambda r: int(r.json()["results"]["bindings"][0]["n"]["value"])  # noqa: E731
+    def count(response: requests.Response) -> int:
+        return int(response.json()["results"]["bindings"][0]["n"]["value"])
     assert 0 < count(reference) < count(everything)
     assert count(named) == 1
 
