@@ -19,11 +19,16 @@ $(STAMP): pyproject.toml Makefile
 	touch $@
 
 # The GraphFrames JVM library (and its graphx module, a dependency) into ~/.m2, where Spark resolves
-# it offline. Where Maven Central does not serve it, builds fall back to the Spark SQL stand-in.
+# it offline: from Maven Central, or else from JAR+POM pairs in ../shared/jars/. Without it, builds
+# compute connections with the Spark SQL stand-in and say so.
+SHARED_JARS := ../shared/jars
 jars:
-	@mvn -q -U org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get -Dartifact=$(GRAPHFRAMES) -Dtransitive=true \
-	 && echo "GraphFrames JAR installed in ~/.m2" \
-	 || echo "WARNING: Maven Central did not serve $(GRAPHFRAMES); builds compute connections with the Spark SQL stand-in (see README: GraphFrames)."
+	@mvn -q -U org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get -Dartifact=$(GRAPHFRAMES) -Dtransitive=true >/dev/null 2>&1 \
+	 && echo "GraphFrames JAR installed in ~/.m2 from Maven Central" \
+	 || { for jar in $(wildcard $(SHARED_JARS)/*.jar); do \
+	        mvn -q org.apache.maven.plugins:maven-install-plugin:3.1.2:install-file -Dfile=$$jar -DpomFile=$${jar%.jar}.pom \
+	          && echo "installed $$jar into ~/.m2"; done; \
+	      ls $(SHARED_JARS)/*.jar >/dev/null 2>&1 || echo "WARNING: neither Maven Central nor $(SHARED_JARS) has $(GRAPHFRAMES); builds compute connections with the Spark SQL stand-in (see README: GraphFrames)."; }
 
 run: build serve
 

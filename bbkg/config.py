@@ -31,7 +31,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("ontology_dir", str(PROJECT_ROOT / "ontology"), "Folder with the ontology and the reference data."),
     Setting("spark_master", "local[2]",
             "Spark master URL; `spark://host:7077` or `yarn` runs the same job on a cluster."),
-    Setting("spark_shuffle_partitions", 2, "spark.sql.shuffle.partitions: small corpora want few partitions."),
+    Setting("spark_shuffle_partitions", 0,
+            "spark.sql.shuffle.partitions; 0 sizes them from the corpus (one per 500 articles, at least 2): few keep "
+            "small builds fast, and large ones need many, as the sorted N-Quads reach the driver one at a time."),
+    Setting("spark_driver_memory", "4g",
+            "spark.driver.memory; in local mode the driver also runs the tasks, "
+            "and Spark's 1g is tight at 10k articles."),
     Setting("graphframes_package", "io.graphframes:graphframes-spark4_2.13:0.12.3",
             "Maven coordinates of the GraphFrames JVM library, resolved from ~/.m2 (see `make jars`)."),
     Setting("graph_engine", "auto",

@@ -22,8 +22,12 @@ from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
                            organizations_frame, reference_quads)
 from spark_etl.session import create_spark_session, graphframes_available
-from store.builds import load_build, new_build_dir, publish_build
+from store.builds import dataset_statistics, load_build, new_build_dir, publish_build
 from store.validate import validate_store
+
+
+# With automatic partitioning: about 130k N-Quads lines per partition, which the driver takes one at a time.
+ARTICLES_PER_PARTITION = 500
 
 
 @dataclass
@@ -60,8 +64,8 @@ def choose_engine(setting: str, graphframes_package: str) -> str:
 
 def spark_for_build(settings: dict[str, Any], engine: str, work_dir: Path) -> SparkSession:
     packages = [settings["graphframes_package"]] if engine == "graphframes" else None
-    return create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"],
-                                work_dir / "checkpoints", packages)
+    return create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"] or 2,
+                                work_dir / "checkpoints", packages, driver_memory=settings["spark_driver_memory"])
 
 
 def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:
@@ -124,6 +128,8 @@ def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: s
         _check_unique_ids(report)
         report += unread_files(input_dir, {a["file_name"] for a in report})
         report.sort(key=lambda a: a["file_name"])
+        partitions = settings["spark_shuffle_partitions"] or max(2, len(report) // ARTICLES_PER_PARTITION)
+        spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
     with clock.stage("extract"):
         mentions = extract_mentions(articles, lexicon).cache()
         facts = extract_facts(mentions, lexicon).cache()
@@ -148,13 +154,15 @@ def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: s
                 out.write(row.line.encode("utf-8") + b"\n")
             out.write(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
     with clock.stage("load"):
-        statistics = load_build(build_dir, nquads_file)
+        load_build(build_dir, nquads_file)
         nquads_file.unlink()
+    built = Store.read_only(str(build_dir / "oxigraph"))
+    with clock.stage("statistics"):
+        statistics = dataset_statistics(built)
     if settings["validate_shapes"]:
         with clock.stage("validate"):
-            built = Store.read_only(str(build_dir / "oxigraph"))
             validate_store(built, Path(settings["ontology_dir"]) / "shapes.ttl")
-            del built
+    del built
     for frame in (articles, mentions, facts, shared):
         frame.unpersist()
     return BuildResult(build_dir, statistics["quads"], engine, report, clock.timings, counts, statistics)

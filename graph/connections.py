@@ -1,8 +1,10 @@
 """How people are connected: the organizations each pair of people shares, written back as RDF.
 
-Two engines compute the same motif, (a)-[]->(o); (b)-[]->(o):
-GraphFrames' `find` in the JVM, and a Spark SQL self-join that stands in for it
-where the GraphFrames JAR cannot be installed. Every result says which engine made it.
+Two engines compute the same motif, (a)-[]->(o); (b)-[]->(o), for people whose memberships
+one article states: GraphFrames' `find` in the JVM, and a Spark SQL self-join that stands in
+for it where the GraphFrames JAR cannot be installed. Every result says which engine made it.
+Pairs are taken within an article because all pairs of a club's people grow with the square of
+the corpus; any other pair is answered from the memberships in the store at query time.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ SHARED_COLUMNS = ("person_a", "person_b", "org", "a_roles", "b_roles", "a_via", 
 
 
 def membership_edges(memberships: DataFrame, base: str) -> DataFrame:
-    """Memberships -> distinct edges person -> team (src, dst, role, via, membership IRI)."""
+    """Memberships -> distinct edges person -> team (src, dst, role, via, membership IRI, article)."""
     return memberships.select(
         F.concat(F.lit("person:"), "person_key").alias("src"),
         F.concat(F.lit("org:"), "org_key").alias("dst"),
         "role",
         F.lit(None).cast("string").alias("via"),
         membership_iri(base, F.col("person_key"), F.col("org_key"), F.col("role")).alias("membership"),
+        "doc_id",
     ).distinct()
 
 
@@ -39,7 +42,7 @@ def rolled_up_memberships(edges: DataFrame, affiliations: DataFrame) -> DataFram
     """Add, for a membership of an affiliate, the membership of its parent organization via that affiliate."""
     through = edges.alias("m").join(affiliations.alias("a"), F.col("m.dst") == F.col("a.src")).select(
         F.col("m.src").alias("src"), F.col("a.dst").alias("dst"), F.col("m.role").alias("role"),
-        F.col("m.dst").alias("via"), F.col("m.membership").alias("membership"),
+        F.col("m.dst").alias("via"), F.col("m.membership").alias("membership"), F.col("m.doc_id").alias("doc_id"),
     )
     return edges.unionByName(through).distinct()
 
@@ -68,7 +71,7 @@ def shared_organizations_graphframes(vertices: DataFrame, edges: DataFrame) -> D
 
     graph = GraphFrame(vertices, edges)
     found = graph.find("(a)-[e1]->(o); (b)-[e2]->(o)").where(
-        "a.kind = 'person' AND b.kind = 'person' AND a.id < b.id")
+        "a.kind = 'person' AND b.kind = 'person' AND a.id < b.id AND e1.doc_id = e2.doc_id")
     return _aggregate_pairs(found.select(
         F.col("a.id").alias("person_a"), F.col("b.id").alias("person_b"), F.col("o.id").alias("org"),
         F.col("e1.role").alias("a_role"), F.col("e2.role").alias("b_role"),
@@ -80,8 +83,8 @@ def shared_organizations_graphframes(vertices: DataFrame, edges: DataFrame) -> D
 def shared_organizations_sql(edges: DataFrame) -> DataFrame:
     """The same motif as a Spark SQL self-join on the organization: the stand-in while GraphFrames is missing."""
     people = edges.where(F.col("src").startswith("person:"))
-    found = people.alias("e1").join(
-        people.alias("e2"), (F.col("e1.dst") == F.col("e2.dst")) & (F.col("e1.src") < F.col("e2.src")))
+    found = people.alias("e1").join(people.alias("e2"), (F.col("e1.dst") == F.col("e2.dst"))
+                                    & (F.col("e1.doc_id") == F.col("e2.doc_id")) & (F.col("e1.src") < F.col("e2.src")))
     return _aggregate_pairs(found.select(
         F.col("e1.src").alias("person_a"), F.col("e2.src").alias("person_b"), F.col("e1.dst").alias("org"),
         F.col("e1.role").alias("a_role"), F.col("e2.role").alias("b_role"),

@@ -23,7 +23,8 @@ def graphframes_available(coordinates: str) -> bool:
 
 
 def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: Path,
-                         packages: list[str] | None = None, app_name: str = "bbkg") -> SparkSession:
+                         packages: list[str] | None = None, app_name: str = "bbkg",
+                         driver_memory: str = "1g") -> SparkSession:
     """A SparkSession for the build; `packages` are Maven coordinates resolved from ~/.m2 first."""
     # Workers must run this interpreter, or they start the system python3 and miss pandas and spaCy.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -34,6 +35,7 @@ def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: P
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", str(shuffle_partitions))
+        .config("spark.driver.memory", driver_memory)
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
     )

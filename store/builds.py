@@ -36,14 +36,12 @@ def new_build_dir(store_dir: Path) -> Path:
     return path
 
 
-def load_build(build_dir: Path, nquads_file: Path) -> dict[str, Any]:
-    """Bulk-load an N-Quads file into a new on-disk store at `build_dir`; return its statistics."""
+def load_build(build_dir: Path, nquads_file: Path) -> None:
+    """Bulk-load an N-Quads file into a new on-disk store at `build_dir`."""
     store = Store(str(build_dir / "oxigraph"))
     store.bulk_load(path=str(nquads_file), format=RdfFormat.N_QUADS)
     store.flush()
-    statistics = dataset_statistics(store)
     del store  # releases the exclusive lock before anyone opens it read-only
-    return statistics
 
 
 _STATISTICS = """

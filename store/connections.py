@@ -85,14 +85,30 @@ def resolve_entity(store: Store, name: str, entity_type: str | None = None) -> E
     return Entity(candidates[0]["iri"], candidates[0]["label"])
 
 
-def _shared_between(store: Store, a: str, b: str) -> dict[str, tuple[str, str]]:
+def _organizations_of(store: Store, person: str) -> dict[str, str]:
+    """Every organization a person belonged to, directly or through an affiliate: IRI -> label."""
     rows = _select(store, f"""
-        SELECT ?org ?label ?engine WHERE {{
-          ?c a bb:SharedOrganization ; bb:person {NamedNode(a)}, {NamedNode(b)} ;
-             bb:sharedOrganization ?org ; bb:computedBy ?engine .
+        SELECT DISTINCT ?org ?label WHERE {{
+          {{ ?m bb:member {NamedNode(person)} ; bb:organization ?org }}
+          UNION {{ ?m bb:member {NamedNode(person)} ; bb:organization ?team . ?team bb:affiliateOf ?org }}
           ?org rdfs:label ?label .
         }}""")
-    return {r["org"]: (r["label"], r["engine"]) for r in rows}
+    return {r["org"]: r["label"] for r in rows}
+
+
+def _precomputed_by(store: Store, people: list[str], org: str) -> str:
+    """The graph stage's engine when it linked every pair of these people through `org`, else 'store query'."""
+    engines = set()
+    for i, a in enumerate(people):
+        for b in people[i + 1:]:
+            rows = _select(store, f"""
+                SELECT ?engine WHERE {{
+                  ?c a bb:SharedOrganization ; bb:person {NamedNode(a)}, {NamedNode(b)} ;
+                     bb:sharedOrganization {NamedNode(org)} ; bb:computedBy ?engine }}""")
+            if not rows:
+                return "store query"
+            engines.add(rows[0]["engine"])
+    return ", ".join(sorted(engines))
 
 
 def _years_with(store: Store, person: str, org: str) -> dict[str, set[int]]:
@@ -140,18 +156,19 @@ def _overlap(year_sets: list[set[int]]) -> dict[str, int] | None:
 
 
 def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]:
-    """Organizations that every pair of `people` shares, per the graph stage's results, with each one's roles."""
+    """Organizations all of `people` belonged to, with each one's roles, years and evidence.
+
+    Read from the memberships in the store, so any people can be asked about; `computed_by` names the
+    graph stage's engine where it precomputed the link (people named in one article), else 'store query'.
+    """
     if len(people) < 2:
         raise ValueError("name at least two people to connect")
     iris = [p.iri for p in people]
-    common: dict[str, tuple[str, str]] | None = None
-    for i, a in enumerate(iris):
-        for b in iris[i + 1:]:
-            pair = _shared_between(store, a, b)
-            common = pair if common is None else {k: v for k, v in common.items() if k in pair}
+    per_person = [_organizations_of(store, iri) for iri in iris]
+    common = {org: label for org, label in per_person[0].items() if all(org in other for other in per_person[1:])}
     result = []
-    for org, (label, engine) in sorted((common or {}).items(), key=lambda kv: kv[1][0]):
-        shared = SharedOrganization(org, label, engine)
+    for org, label in sorted(common.items(), key=lambda kv: kv[1]):
+        shared = SharedOrganization(org, label, _precomputed_by(store, iris, org))
         year_sets = []
         for iri in iris:
             shared.roles[iri] = roles_in(store, iri, org)

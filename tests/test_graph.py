@@ -6,14 +6,15 @@ from pyspark.sql import SparkSession
 from graph.connections import affiliation_edges, rolled_up_memberships, shared_organizations
 from spark_etl.session import graphframes_available
 
-EDGES_SCHEMA = "src string, dst string, role string, via string, membership string"
+EDGES_SCHEMA = "src string, dst string, role string, via string, membership string, doc_id string"
 ORGS_SCHEMA = "key string, parent string"
 
 MEMBERSHIPS = [
-    ("person:ann", "org:vegas", "Manager", None, "m1"),
-    ("person:bob", "org:mets", "GeneralManager", None, "m2"),
-    ("person:cy", "org:mets", "Manager", None, "m3"),
-    ("person:dee", "org:yankees", "Player", None, "m4"),
+    ("person:ann", "org:vegas", "Manager", None, "m1", "a1"),
+    ("person:bob", "org:mets", "GeneralManager", None, "m2", "a1"),
+    ("person:cy", "org:mets", "Manager", None, "m3", "a1"),
+    ("person:dee", "org:yankees", "Player", None, "m4", "a1"),
+    ("person:eve", "org:mets", "Player", None, "m5", "a2"),  # another article: no precomputed pair
 ]
 ORGANIZATIONS = [("vegas", "mets"), ("mets", None), ("yankees", None)]
 

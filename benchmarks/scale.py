@@ -1,0 +1,168 @@
+"""How the build scales: every stage timed for the seeds and for generated corpora of growing size,
+with the load stage against raw pyoxigraph bulk_load of the same quads, peak memory, extraction
+quality against the generator's ground truth, and /api/connections latency on the largest graph.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from pyoxigraph import RdfFormat, Store
+
+from bbkg.config import PROJECT_ROOT
+from bbkg.evaluate import evaluate
+from benchmarks.corpus import generate_corpus
+from benchmarks.endpoint import bench_connections, process
+from store.builds import build_summary, open_current
+
+VENV_BIN = Path(sys.executable).parent
+
+
+def _tree_rss_bytes(root: int) -> int:
+    """Resident memory of a process and all its descendants, read from /proc."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            parents[int(entry.name)] = int(fields[1])
+            rss[int(entry.name)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            continue
+    tree, frontier = {root}, [root]
+    while frontier:
+        children = [pid for pid, parent in parents.items() if parent in frontier and pid not in tree]
+        tree.update(children)
+        frontier = children
+    return sum(rss.get(pid, 0) for pid in tree)
+
+
+def build_in_subprocess(input_dir: Path, store_dir: Path) -> tuple[float, int]:
+    """`bbkg build` in its own process; wall seconds and peak resident memory (MiB) of its process tree
+    (the Python driver, the JVM and the Python workers), sampled twice a second."""
+    started = time.perf_counter()
+    log = store_dir.with_suffix(".log")
+    peak = 0
+    with open(log, "wb") as output:
+        process_handle = subprocess.Popen([str(VENV_BIN / "bbkg"), "build", "--input", str(input_dir),
+                                           "--store", str(store_dir)], stdout=output, stderr=subprocess.STDOUT)
+        while process_handle.poll() is None:
+            peak = max(peak, _tree_rss_bytes(process_handle.pid))
+            time.sleep(0.5)
+    if process_handle.returncode != 0:
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+        raise RuntimeError(f"bbkg build failed on {input_dir} (exit {process_handle.returncode}):\n" + "\n".join(tail))
+    return time.perf_counter() - started, peak // (1024 * 1024)
+
+
+def raw_bulk_load_seconds(store_dir: Path, scratch: Path) -> float:
+    """The floor for the load stage: pyoxigraph bulk_load of the same quads into a new store."""
+    store, _ = open_current(store_dir)
+    scratch.mkdir(parents=True, exist_ok=True)
+    quads_file = scratch / "raw.nq"
+    with open(quads_file, "wb") as out:
+        store.dump(out, RdfFormat.N_QUADS)
+    started = time.perf_counter()
+    raw = Store(str(scratch / "raw-store"))
+    raw.bulk_load(path=str(quads_file), format=RdfFormat.N_QUADS)
+    raw.flush()
+    return time.perf_counter() - started
+
+
+def measure(name: str, input_dir: Path, gold_file: Path, work: Path) -> dict[str, Any]:
+    store_dir = work / f"store-{name}"
+    wall, peak_mib = build_in_subprocess(input_dir, store_dir)
+    summary = build_summary(store_dir)
+    timings = summary["timings_seconds"]
+    articles = summary["counts"]["articles_read"]
+    store, _ = open_current(store_dir)
+    quality = evaluate(store, gold_file)
+    raw_load = raw_bulk_load_seconds(store_dir, work / f"raw-{name}")
+    return {
+        "corpus": name, "articles": articles, "quads": summary["quads"], "wall_seconds": round(wall, 2),
+        "peak_memory_mib": peak_mib, "timings_seconds": timings,
+        "articles_per_second": round(articles / wall, 1),
+        "load_quads_per_second": round(summary["quads"] / timings["load"]) if timings["load"] else None,
+        "load_vs_raw_bulk_load": round(raw_load / timings["load"], 3) if timings["load"] else None,
+        "raw_bulk_load_seconds": round(raw_load, 3),
+        "entity_f1": quality["entities"]["f1"], "fact_precision": quality["facts"]["all"]["precision"],
+        "fact_recall": quality["facts"]["all"]["recall"],
+    }
+
+
+def run_scale(sizes: list[int], work: Path) -> dict[str, Any]:
+    work.mkdir(parents=True, exist_ok=True)
+    rows = [measure("seeds", PROJECT_ROOT / "seeds", PROJECT_ROOT / "tests" / "gold" / "seeds.json", work)]
+    for size in sizes:
+        corpus = work / f"corpus-{size}"
+        gold = generate_corpus(corpus, size)
+        gold_file = work / f"gold-{size}.json"
+        gold_file.write_text(json.dumps(gold), encoding="utf-8")
+        rows.append(measure(str(size), corpus, gold_file, work))
+    results: dict[str, Any] = {"rows": rows}
+    if len(sizes) >= 2:
+        small, large = rows[-2], rows[-1]
+        growth = large["articles"] / small["articles"]
+        results["time_growth"] = {"articles_ratio": growth,
+                                  "wall_ratio": round(large["wall_seconds"] / small["wall_seconds"], 2),
+                                  "per_stage_ratio": {k: round(large["timings_seconds"][k] / v, 2)
+                                                      for k, v in small["timings_seconds"].items() if v}}
+    largest = rows[-1]
+    if sizes:
+        gold = json.loads((work / f"gold-{sizes[-1]}.json").read_text(encoding="utf-8"))
+        pairs = _pairs_sharing_a_team(gold)
+        with process([str(VENV_BIN / "bbkg"), "serve", "--store", str(work / f"store-{largest['corpus']}"),
+                      "--port", "8731"], "http://127.0.0.1:8731/sparql"):
+            results["connections_api_on_largest"] = bench_connections("http://127.0.0.1:8731", 25, pairs)
+    return results
+
+
+def _pairs_sharing_a_team(gold: dict[str, Any], count: int = 4) -> list[dict[str, str]]:
+    by_team: dict[str, list[str]] = {}
+    for fact in gold["facts"]:
+        if fact["relation"] == "member":
+            by_team.setdefault(fact["object"], []).append(fact["subject"])
+    teams = sorted((t for t, people in by_team.items() if len(set(people)) >= 2), key=lambda t: -len(by_team[t]))
+    return [{"from": sorted(set(by_team[t]))[0], "to": sorted(set(by_team[t]))[1]} for t in teams[:count]]
+
+
+def markdown(results: dict[str, Any]) -> str:
+    lines = ["| corpus | articles | quads | wall s | peak MiB | articles/s | " + " | ".join(
+        results["rows"][0]["timings_seconds"]) + " | load vs raw bulk_load | entity F1 | fact P | fact R |",
+        "|---|" + "---:|" * (10 + len(results["rows"][0]["timings_seconds"]))]
+    for r in results["rows"]:
+        stages = " | ".join(f"{r['timings_seconds'].get(k, 0):.1f}" for k in results["rows"][0]["timings_seconds"])
+        lines.append(f"| {r['corpus']} | {r['articles']} | {r['quads']} | {r['wall_seconds']:.1f} | "
+                     f"{r['peak_memory_mib']} | {r['articles_per_second']} | {stages} | "
+                     f"{r['load_vs_raw_bulk_load']}× | {r['entity_f1']:.3f} | {r['fact_precision']:.3f} | "
+                     f"{r['fact_recall']:.3f} |")
+    if "time_growth" in results:
+        g = results["time_growth"]
+        lines += ["", f"From the second-largest to the largest corpus, articles grow {g['articles_ratio']:g}× and "
+                      f"wall time {g['wall_ratio']}×; per stage: "
+                      + ", ".join(f"{k} {v}×" for k, v in g["per_stage_ratio"].items())]
+    if "connections_api_on_largest" in results:
+        c = results["connections_api_on_largest"]
+        lines += ["", f"/api/connections on the largest graph: p50 {c['p50_ms']} ms, p95 {c['p95_ms']} ms"]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    sizes = [int(s) for s in (sys.argv[1:] or ["1000", "10000"])]
+    with tempfile.TemporaryDirectory(prefix="bbkg-scale-") as scratch:
+        output = run_scale(sizes, Path(scratch))
+    results_dir = PROJECT_ROOT / "benchmarks" / "results"
+    results_dir.mkdir(parents=True, exist_ok=True)
+    (results_dir / "scale.json").write_text(json.dumps(output, indent=2) + "\n", encoding="utf-8")
+    (results_dir / "scale.md").write_text(markdown(output), encoding="utf-8")
+    print(markdown(output))

@@ -1,0 +1,62 @@
+"""The SHACL subset validator, constraint by constraint, on a tiny store."""
+
+from pathlib import Path
+
+import pytest
+from pyoxigraph import Literal, NamedNode, Quad, Store
+
+from store.validate import ShapeViolationError, UnsupportedShapeError, validate_store
+
+EX = "https://e.org/"
+PREFIXES = (f"@prefix sh: <http://www.w3.org/ns/shacl#> . @prefix ex: <{EX}> . "
+            "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n")
+
+
+def store_with(*triples: tuple) -> Store:
+    store = Store()
+    for s, p, o in triples:
+        store.add(Quad(NamedNode(EX + s), NamedNode(p if p.startswith("http") else EX + p),
+                       o if not isinstance(o, str) else NamedNode(EX + o)))
+    return store
+
+
+TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+SUBCLASS = "http://www.w3.org/2000/01/rdf-schema#subClassOf"
+
+
+def shapes(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "shapes.ttl"
+    path.write_text(PREFIXES + f"ex:S a sh:NodeShape ; sh:targetClass ex:Person ; {body} .", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("constraint, good, bad", [
+    ("sh:minCount 1", [("a", "name", Literal("Ann"))], []),
+    ("sh:maxCount 1", [("a", "name", Literal("Ann"))], [("a", "name", Literal("Anna"))]),
+    ("sh:datatype xsd:string", [("a", "name", Literal("Ann"))], [("b", TYPE, "Person"), ("b", "name", Literal("1",
+                                                                  datatype=NamedNode(EX + "int")))]),
+    ("sh:pattern \"^A\"", [("a", "name", Literal("Ann"))], [("b", TYPE, "Person"), ("b", "name", Literal("Bo"))]),
+])
+def test_each_constraint_passes_and_fails(tmp_path: Path, constraint: str, good: list, bad: list) -> None:
+    path = shapes(tmp_path, f"sh:property [ sh:path ex:name ; {constraint} ]")
+    base = [("a", TYPE, "Person")]
+    assert validate_store(store_with(*base, *good), path) == 1
+    failing = bad or [("c", TYPE, "Person")]  # minCount: a person without a name
+    with pytest.raises(ShapeViolationError, match="sh:"):
+        validate_store(store_with(*base, *good, *failing), path)
+
+
+def test_class_follows_subclasses(tmp_path: Path) -> None:
+    path = shapes(tmp_path, "sh:property [ sh:path ex:team ; sh:class ex:Organization ]")
+    good = store_with(("a", TYPE, "Person"), ("a", "team", "mets"), ("mets", TYPE, "Team"),
+                      ("Team", SUBCLASS, "Organization"))
+    assert validate_store(good, path) == 1
+    bad = store_with(("a", TYPE, "Person"), ("a", "team", "bob"), ("bob", TYPE, "Person"))
+    with pytest.raises(ShapeViolationError, match="sh:class"):
+        validate_store(bad, path)
+
+
+def test_unsupported_constraints_are_refused_not_ignored(tmp_path: Path) -> None:
+    path = shapes(tmp_path, "sh:property [ sh:path ex:name ; sh:minLength 2 ]")
+    with pytest.raises(UnsupportedShapeError, match="minLength"):
+        validate_store(store_with(("a", TYPE, "Person")), path)
