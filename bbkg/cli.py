@@ -151,6 +151,30 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
         click.echo("\nShortest path: " + " ".join(step.get("label") or f"-{step['predicate']}->" for step in paths[0]))
 
 
+@main.command()
+@click.option("--gold", "gold_file", type=click.Path(exists=True, dir_okay=False),
+              default=str(Path(__file__).resolve().parent.parent / "tests" / "gold" / "seeds.json"),
+              help="Gold file of entities and facts (default: the seeds' gold).")
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@_user_errors
+def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
+    """Score the built graph against a gold file: precision, recall and F1 for entities and facts."""
+    from bbkg.evaluate import evaluate as run_evaluation
+    from store.builds import open_current
+
+    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    scores = run_evaluation(store, Path(gold_file))
+    if as_json:
+        click.echo(json.dumps(scores, indent=2))
+        return
+    click.echo(f"{'':<14}{'precision':>10}{'recall':>8}{'F1':>7}{'gold':>6}{'found':>7}")
+    for name, s in [("entities", scores["entities"])] + [(f"  {r}", v) for r, v in scores["facts"].items()]:
+        label = "facts (all)" if name == "  all" else name
+        click.echo(f"{label:<14}{s['precision']:>10.3f}{s['recall']:>8.3f}{s['f1']:>7.3f}{s['gold']:>6}"
+                   f"{s['predicted']:>7}")
+
+
 def _role_text(role: dict[str, Any]) -> str:
     years = ""
     if role["start"] is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from click.testing import CliRunner
 
 from bbkg.cli import main
@@ -39,3 +41,12 @@ def test_user_errors_are_one_line_and_exit_1(seeds_build, tmp_path) -> None:
     assert no_store.exit_code == 1 and "bbkg build" in no_store.output
     missing_input = run("build", "--input", str(tmp_path / "nope"), "--store", str(tmp_path))
     assert missing_input.exit_code == 1 and "--input" in missing_input.output
+
+
+def test_evaluate_scores_the_store_against_the_gold(seeds_build) -> None:
+    result = run("evaluate", "--json", "--store", str(seeds_build[0]))
+    assert result.exit_code == 0, result.output
+    scores = json.loads(result.output)
+    assert scores["entities"]["f1"] >= 0.95 and scores["facts"]["all"]["f1"] >= 0.85
+    table = run("evaluate", "--store", str(seeds_build[0]))
+    assert table.exit_code == 0 and "facts (all)" in table.output
