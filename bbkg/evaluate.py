@@ -14,11 +14,7 @@ from typing import Any
 
 from pyoxigraph import Store
 
-from store.select import select_rows
-
-PREFIXES = """PREFIX bb: <https://bbkg.example.org/ontology#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-"""
+from store.select import PREFIXES, select_rows
 ENTITY_TYPES = ("Person", "Team", "League", "MediaOrganization")
 
 

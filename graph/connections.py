@@ -53,11 +53,18 @@ def graph_vertices(edges: DataFrame) -> DataFrame:
     return ends.withColumn("kind", F.split("id", ":").getItem(0))
 
 
-def _aggregate_pairs(pairs: DataFrame) -> DataFrame:
-    """Pairs (a, b, o, e1.*, e2.*) -> one row per (person_a, person_b, org) with roles, vias and sources."""
+def _aggregate_pairs(found: DataFrame, person_a: str, person_b: str, org: str) -> DataFrame:
+    """Motif matches (two edges e1, e2 into one organization) -> one row per (person_a, person_b, org)
+    with each side's roles, vias and source memberships; the engines differ only in where a, b and o are."""
     def sorted_set(column: str) -> Column:
         return F.array_sort(F.collect_set(column))
 
+    pairs = found.select(
+        F.col(person_a).alias("person_a"), F.col(person_b).alias("person_b"), F.col(org).alias("org"),
+        F.col("e1.role").alias("a_role"), F.col("e2.role").alias("b_role"),
+        F.col("e1.via").alias("a_via"), F.col("e2.via").alias("b_via"),
+        F.col("e1.membership").alias("a_membership"), F.col("e2.membership").alias("b_membership"),
+    )
     return pairs.groupBy("person_a", "person_b", "org").agg(
         sorted_set("a_role").alias("a_roles"), sorted_set("b_role").alias("b_roles"),
         sorted_set("a_via").alias("a_via"), sorted_set("b_via").alias("b_via"),
@@ -72,12 +79,7 @@ def shared_organizations_graphframes(vertices: DataFrame, edges: DataFrame) -> D
     graph = GraphFrame(vertices, edges)
     found = graph.find("(a)-[e1]->(o); (b)-[e2]->(o)").where(
         "a.kind = 'person' AND b.kind = 'person' AND a.id < b.id AND e1.doc_id = e2.doc_id")
-    return _aggregate_pairs(found.select(
-        F.col("a.id").alias("person_a"), F.col("b.id").alias("person_b"), F.col("o.id").alias("org"),
-        F.col("e1.role").alias("a_role"), F.col("e2.role").alias("b_role"),
-        F.col("e1.via").alias("a_via"), F.col("e2.via").alias("b_via"),
-        F.col("e1.membership").alias("a_membership"), F.col("e2.membership").alias("b_membership"),
-    ))
+    return _aggregate_pairs(found, "a.id", "b.id", "o.id")
 
 
 def shared_organizations_sql(edges: DataFrame) -> DataFrame:
@@ -85,12 +87,7 @@ def shared_organizations_sql(edges: DataFrame) -> DataFrame:
     people = edges.where(F.col("src").startswith("person:"))
     found = people.alias("e1").join(people.alias("e2"), (F.col("e1.dst") == F.col("e2.dst"))
                                     & (F.col("e1.doc_id") == F.col("e2.doc_id")) & (F.col("e1.src") < F.col("e2.src")))
-    return _aggregate_pairs(found.select(
-        F.col("e1.src").alias("person_a"), F.col("e2.src").alias("person_b"), F.col("e1.dst").alias("org"),
-        F.col("e1.role").alias("a_role"), F.col("e2.role").alias("b_role"),
-        F.col("e1.via").alias("a_via"), F.col("e2.via").alias("b_via"),
-        F.col("e1.membership").alias("a_membership"), F.col("e2.membership").alias("b_membership"),
-    ))
+    return _aggregate_pairs(found, "e1.src", "e2.src", "e1.dst")
 
 
 def shared_organizations(edges: DataFrame, engine: str) -> DataFrame:

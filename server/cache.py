@@ -33,8 +33,9 @@ class SparqlResponseCache:
         self._lock = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        # Only 200 answers are stored, so a refused request (an update by GET, a bad query) is never cached.
         if environ.get("PATH_INFO") != "/sparql" or environ.get("REQUEST_METHOD") != "GET" \
-                or not environ.get("QUERY_STRING") or "update=" in environ.get("QUERY_STRING", ""):
+                or not environ.get("QUERY_STRING"):
             return self.app(environ, start_response)
         key = (environ["QUERY_STRING"], environ.get("HTTP_ACCEPT", ""), environ.get("HTTP_ORIGIN", ""),
                store_version(self.store_dir))

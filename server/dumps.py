@@ -7,7 +7,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from server.context import current_store
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
-from server.sparql import plain
+from server.errors import plain
 from store.dumps import graph_exists, stream_dump
 
 bp = Blueprint("dumps", __name__)

@@ -15,6 +15,11 @@ def json_error(status: int, message: str, **details: Any) -> tuple[Response, int
     return jsonify({"error": {"status": status, "message": message, **details}}), status
 
 
+def plain(status: int, message: str, **headers: str) -> Response:
+    """A text/plain error, as SPARQL protocol clients expect (the parser's message, line and column)."""
+    return Response(message.rstrip("\n") + "\n", status=status, mimetype="text/plain", headers=headers)
+
+
 def register(app: Flask) -> None:
     @app.errorhandler(StoreNotBuiltError)
     def store_not_built(exc: StoreNotBuiltError) -> tuple[Response, int]:

@@ -11,6 +11,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from server.context import metrics, setting
 from server.descriptions import service_description
+from server.errors import plain
 from server.executor import QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout
 from server.guard import RemoteAccessRefused, refuse_remote_access
 from store.update import apply_update
@@ -36,10 +37,6 @@ class Operation:
     text: str
     default_graphs: list[str]
     named_graphs: list[str]
-
-
-def plain(status: int, message: str, **headers: str) -> Response:
-    return Response(message.rstrip("\n") + "\n", status=status, mimetype="text/plain", headers=headers)
 
 
 def _single(values: list[str], name: str) -> str | None:

@@ -101,6 +101,17 @@ def _evidence_iri(base: str) -> Column:
                         F.col("sentence_start").cast("string"), F.lit("-"), F.col("sentence_end").cast("string")))
 
 
+def evidence_quads(rows: DataFrame, base: str) -> DataFrame:
+    """The sentence (quote and offsets) each row was read from, as a bb:Evidence of the row's article."""
+    return quads_about(rows, article_graph(base, F.col("doc_id")), _evidence_iri(base), [
+        (RDF_TYPE, iri(f"{BB}Evidence")),
+        (f"{BB}quote", literal(F.col("sentence"))),
+        (f"{BB}startOffset", literal(F.col("sentence_start"), "integer")),
+        (f"{BB}endOffset", literal(F.col("sentence_end"), "integer")),
+        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
+    ])
+
+
 def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
     """Memberships (person, organization, role) with the sentence that states each, as evidence."""
     graph = article_graph(base, F.col("doc_id"))
@@ -113,14 +124,7 @@ def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
         (f"{BB}role", iri(F.concat(F.lit(BB), F.col("role")))),
         (f"{BB}evidence", evidence),
     ])
-    sentences = quads_about(memberships, graph, evidence, [
-        (RDF_TYPE, iri(f"{BB}Evidence")),
-        (f"{BB}quote", literal(F.col("sentence"))),
-        (f"{BB}startOffset", literal(F.col("sentence_start"), "integer")),
-        (f"{BB}endOffset", literal(F.col("sentence_end"), "integer")),
-        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
-    ])
-    return claims.unionByName(sentences)
+    return claims.unionByName(evidence_quads(memberships, base))
 
 
 # The class of each kind of fact other than membership.
@@ -157,17 +161,10 @@ def fact_quads(facts: DataFrame, base: str) -> DataFrame:
         (f"{BB}year", F.when(F.col("year").isNotNull(), literal(F.col("year"), "gYear"))),
         (f"{BB}evidence", _evidence_iri(base)),
     ])
-    evidence = quads_about(others, graph, _evidence_iri(base), [
-        (RDF_TYPE, iri(f"{BB}Evidence")),
-        (f"{BB}quote", literal(F.col("sentence"))),
-        (f"{BB}startOffset", literal(F.col("sentence_start"), "integer")),
-        (f"{BB}endOffset", literal(F.col("sentence_end"), "integer")),
-        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
-    ])
     awards = others.where(F.col("object_type") == "Award")
     award_entities = quads_about(awards, graph, _object_iri(base), [
         (RDF_TYPE, iri(f"{BB}Award")), (RDFS_LABEL, literal(F.col("object_label")))])
-    return statements.unionByName(evidence).unionByName(award_entities)
+    return statements.unionByName(evidence_quads(others, base)).unionByName(award_entities)
 
 
 def organizations_frame(spark: SparkSession, lexicon: Lexicon) -> DataFrame:

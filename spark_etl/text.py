@@ -313,14 +313,19 @@ def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) ->
                           r"vs\.?|beat|defeated)\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
 
 
+def _own_teams(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The teams a sentence can place its people in: not a parenthesised parent club, not an opponent."""
+    return [m for m in mentions if m["entity_type"] == "Team"
+            and not _in_parentheses(sentence, sentence_start, m) and not _is_opponent(sentence, sentence_start, m)]
+
+
 def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
                    lexicon_parents: dict[str, str] | None = None,
                    awards: Iterable[str] = ()) -> list[dict[str, Any]]:
     """Facts stated in one sentence: memberships, events, awards, records, ages (years active: article_facts)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
-    teams = [m for m in mentions if m["entity_type"] == "Team"
-             and not _in_parentheses(sentence, sentence_start, m) and not _is_opponent(sentence, sentence_start, m)]
+    teams = _own_teams(sentence, sentence_start, mentions)
     media = [m for m in mentions if m["entity_type"] == "MediaOrganization"]
     if not people:
         return []
@@ -384,16 +389,13 @@ def article_facts(sentences: list[tuple[str, int, list[dict[str, Any]]]],
     was active with the team that year when the article states their membership anywhere.
     """
     facts: list[dict[str, Any]] = []
-    per_sentence = []
     for sentence, start, mentions in sentences:
         found = sentence_facts(sentence, start, mentions, lexicon_parents, awards)
         facts += [dict(f, sentence_start=start) for f in found]
-        per_sentence.append((sentence, start, mentions))
     members = {(f["person_key"], f["object_key"]) for f in facts if f["relation"] == "member"}
-    for sentence, start, mentions in per_sentence:
+    for sentence, start, mentions in sentences:
         people = {m["entity_key"]: m for m in mentions if m["entity_type"] == "Person"}
-        teams = [m for m in mentions if m["entity_type"] == "Team"
-                 and not _in_parentheses(sentence, start, m) and not _is_opponent(sentence, start, m)]
+        teams = _own_teams(sentence, start, mentions)
         for y_start, y_end, year in _years(sentence, start):
             team = _nearest(teams, (y_start, y_end))
             if team is None:

@@ -7,13 +7,7 @@ from typing import Any
 
 from pyoxigraph import Literal, NamedNode, Store
 
-from store.select import select_rows
-
-PREFIXES = """
-PREFIX bb: <https://bbkg.example.org/ontology#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-PREFIX prov: <http://www.w3.org/ns/prov#>
-"""
+from store.select import PREFIXES, select_rows
 
 
 class UnknownEntityError(LookupError):
@@ -124,8 +118,12 @@ def _years_with(store: Store, person: str, org: str) -> dict[str, set[int]]:
     return years
 
 
-def roles_in(store: Store, person: str, org: str) -> list[dict[str, Any]]:
-    """A person's roles in an organization, directly or via an affiliate, with years and evidence."""
+def roles_in(store: Store, person: str, org: str,
+             years: dict[str, set[int]] | None = None) -> list[dict[str, Any]]:
+    """A person's roles in an organization, directly or via an affiliate, with years and evidence.
+
+    `years` is _years_with(store, person, org) when the caller has it already.
+    """
     rows = _select(store, f"""
         SELECT ?role ?roleLabel ?team ?teamLabel ?quote ?file WHERE {{
           ?m bb:member {NamedNode(person)} ; bb:role ?role ; bb:organization ?team ; bb:evidence ?ev .
@@ -135,7 +133,7 @@ def roles_in(store: Store, person: str, org: str) -> list[dict[str, Any]]:
           ?article bb:fileName ?file .
           FILTER(?team = {NamedNode(org)} || EXISTS {{ ?team bb:affiliateOf {NamedNode(org)} }})
         }} ORDER BY ?roleLabel ?teamLabel ?file ?quote""")
-    years = _years_with(store, person, org)
+    years = _years_with(store, person, org) if years is None else years
     roles: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
         via = None if r["team"] == org else {"iri": r["team"], "label": r["teamLabel"]}
@@ -171,8 +169,9 @@ def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]
         shared = SharedOrganization(org, label, _precomputed_by(store, iris, org))
         year_sets = []
         for iri in iris:
-            shared.roles[iri] = roles_in(store, iri, org)
-            year_sets.append(set().union(*_years_with(store, iri, org).values()))
+            years = _years_with(store, iri, org)
+            shared.roles[iri] = roles_in(store, iri, org, years)
+            year_sets.append(set().union(*years.values()))
         shared.overlap = _overlap(year_sets)
         result.append(shared)
     return result

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from pyoxigraph import Literal, NamedNode, QuerySolutions, Store
 
+# The prefixes the project's own queries use.
+PREFIXES = """PREFIX bb: <https://bbkg.example.org/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+"""
+
 
 def select_rows(store: Store, query: str) -> list[dict[str, str]]:
     """Each solution as {variable: lexical value}; unbound variables are left out."""
