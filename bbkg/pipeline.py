@@ -20,7 +20,7 @@ from spark_etl.articles import decode_articles, read_article_files, unread_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
-                           organizations_frame, reference_quads)
+                           organizations_frame, reference_quads, save_lines)
 from spark_etl.session import create_spark_session, graphframes_available
 from store.builds import dataset_statistics, load_build, new_build_dir, publish_build
 from store.validate import validate_store
@@ -28,6 +28,7 @@ from store.validate import validate_store
 
 # With automatic partitioning: about 130k N-Quads lines per partition, which the driver takes one at a time.
 ARTICLES_PER_PARTITION = 500
+NQUADS_FILE = "graph.nq"
 
 
 @dataclass
@@ -76,7 +77,7 @@ def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:
     return serialize(quads, format=RdfFormat.N_QUADS) or b""
 
 
-class _Stopwatch:
+class Stopwatch:
     def __init__(self) -> None:
         self.timings: dict[str, float] = {}
 
@@ -102,13 +103,19 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None) -> Bu
     engine = choose_engine(settings["graph_engine"], settings["graphframes_package"])
     lexicon = load_lexicon(settings["ontology_dir"])
     build_dir = new_build_dir(store_dir)
-    clock = _Stopwatch()
+    clock = Stopwatch()
     own_session = spark is None
     try:
         with clock.stage("spark_start"):
             if spark is None:
                 spark = spark_for_build(settings, engine, build_dir)
-        result = _transform_and_load(spark, settings, engine, lexicon, input_dir, build_dir, base, clock)
+        result = _transform(spark, settings, engine, lexicon, input_dir, build_dir, base, clock)
+        if own_session:
+            # The JVM's heap and its cleanup threads compete with the bulk loader for the two cores and memory.
+            with clock.stage("spark_stop"):
+                spark.stop()
+            spark = None
+        _load_and_check(result, settings, clock)
         publish_build(store_dir, build_dir, result.summary(), settings["keep_builds"])
         return result
     except BaseException:
@@ -120,8 +127,24 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None) -> Bu
             spark.stop()
 
 
-def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: str, lexicon: Any,
-                        input_dir: Path, build_dir: Path, base: str, clock: _Stopwatch) -> BuildResult:
+@dataclass
+class Records:
+    """What extraction and the graph stage produce: the input of the mapping to RDF."""
+    articles: DataFrame
+    mentions: DataFrame
+    facts: DataFrame
+    organizations: DataFrame
+    shared: DataFrame
+
+    def unpersist(self) -> None:
+        for frame in (self.articles, self.mentions, self.facts, self.shared):
+            frame.unpersist()
+
+
+def extract_records(spark: SparkSession, settings: dict[str, Any], engine: str, lexicon: Any, input_dir: Path,
+                    clock: Stopwatch) -> tuple[Records, list[dict[str, Any]], dict[str, int]]:
+    """Read, extract and connect: the records to map, the per-file report and the counts."""
+    base = settings["base_iri"]
     with clock.stage("read"):
         articles = decode_articles(read_article_files(spark, input_dir), settings["max_article_bytes"]).cache()
         report = [r.asDict() for r in articles.select("file_name", "doc_id", "error").collect()]
@@ -133,39 +156,51 @@ def _transform_and_load(spark: SparkSession, settings: dict[str, Any], engine: s
     with clock.stage("extract"):
         mentions = extract_mentions(articles, lexicon).cache()
         facts = extract_facts(mentions, lexicon).cache()
-        member_facts = memberships(facts)
         counts = {"articles_read": sum(1 for a in report if not a["error"]),
                   "articles_skipped": sum(1 for a in report if a["error"]),
                   "mentions": mentions.count(), "facts": facts.count()}
     organizations = organizations_frame(spark, lexicon)
     with clock.stage("graph"):
-        edges = rolled_up_memberships(membership_edges(member_facts, base), affiliation_edges(organizations))
+        edges = rolled_up_memberships(membership_edges(memberships(facts), base), affiliation_edges(organizations))
         shared = shared_organizations(edges, engine).cache()
         counts["shared_organization_pairs"] = shared.count()
+    return Records(articles, mentions, facts, organizations, shared), report, counts
+
+
+def rdf_lines(records: Records, base: str, engine: str) -> DataFrame:
+    """The records as distinct N-Quads lines (column `line`)."""
+    parts: list[DataFrame] = [
+        article_quads(records.articles, base), mention_quads(records.mentions, base),
+        membership_quads(memberships(records.facts), base), fact_quads(records.facts, base),
+        reference_quads(records.organizations, base), connection_quads(records.shared, base, engine),
+    ]
+    return nquad_lines(reduce(DataFrame.unionByName, parts))
+
+
+def _transform(spark: SparkSession, settings: dict[str, Any], engine: str, lexicon: Any,
+               input_dir: Path, build_dir: Path, base: str, clock: Stopwatch) -> BuildResult:
+    """Everything Spark does: read, extract, connect, map; leaves the N-Quads file in the build folder."""
+    records, report, counts = extract_records(spark, settings, engine, lexicon, input_dir, clock)
     with clock.stage("map_rdf"):
-        parts: list[DataFrame] = [
-            article_quads(articles, base), mention_quads(mentions, base), membership_quads(member_facts, base),
-            fact_quads(facts, base), reference_quads(organizations, base), connection_quads(shared, base, engine),
-        ]
-        lines = nquad_lines(reduce(DataFrame.unionByName, parts))
-        nquads_file = build_dir / "graph.nq"
-        with open(nquads_file, "wb") as out:
-            for row in lines.toLocalIterator():
-                out.write(row.line.encode("utf-8") + b"\n")
-            out.write(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
+        save_lines(rdf_lines(records, base, engine), build_dir / NQUADS_FILE,
+                   ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
+    records.unpersist()
+    return BuildResult(build_dir, 0, engine, report, clock.timings, counts)
+
+
+def _load_and_check(result: BuildResult, settings: dict[str, Any], clock: Stopwatch) -> None:
+    """Load the N-Quads file into the build's store, count it and check it against the shapes."""
+    nquads_file = result.build_dir / NQUADS_FILE
     with clock.stage("load"):
-        load_build(build_dir, nquads_file)
+        load_build(result.build_dir, nquads_file)
         nquads_file.unlink()
-    built = Store.read_only(str(build_dir / "oxigraph"))
+    built = Store.read_only(str(result.build_dir / "oxigraph"))
     with clock.stage("statistics"):
-        statistics = dataset_statistics(built)
+        result.statistics = dataset_statistics(built)
+        result.quads = result.statistics["quads"]
     if settings["validate_shapes"]:
         with clock.stage("validate"):
             validate_store(built, Path(settings["ontology_dir"]) / "shapes.ttl")
-    del built
-    for frame in (articles, mentions, facts, shared):
-        frame.unpersist()
-    return BuildResult(build_dir, statistics["quads"], engine, report, clock.timings, counts, statistics)
 
 
 def _check_unique_ids(report: list[dict[str, Any]]) -> None:

@@ -1,4 +1,5 @@
-"""Endpoint benchmark: `bbkg serve` against `oxigraph serve-read-only` on the same store, same query mix, one run.
+"""Endpoint benchmark: `bbkg serve` against `oxigraph serve-read-only` and rdflib-endpoint on the same data,
+same query mix, one run.
 
 The load generator is wrk (Debian package), driven by a Lua script that cycles through the
 query mix. Figures are reported as ratios against Oxigraph measured in the same run.
@@ -23,6 +24,8 @@ from collections.abc import Iterator
 import requests
 
 from bbkg.config import PROJECT_ROOT
+from store.builds import open_current
+from store.dumps import dump_store
 
 VENV_BIN = Path(sys.executable).parent
 
@@ -41,7 +44,8 @@ QUERY_MIX = {
     "evidence_join": """PREFIX bb: <https://bbkg.example.org/ontology#>
         PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
         SELECT ?person ?team ?quote WHERE { ?m bb:member/rdfs:label ?person ;
-            bb:organization/rdfs:label ?team ; bb:evidence/bb:quote ?quote } LIMIT 20""",
+            bb:organization/rdfs:label ?team ; bb:evidence/bb:quote ?quote }
+        ORDER BY ?person ?team ?quote LIMIT 20""",
     "ask": "ASK { ?s a <https://bbkg.example.org/ontology#Person> }",
 }
 
@@ -140,10 +144,14 @@ def bench_connections(base_url: str, rounds: int = 100, queries: list[Any] | Non
 
 
 def bench_endpoints(store_dir: Path, seconds: int = 10, connections: int = 8) -> dict[str, Any]:
-    """Measure both servers on the build that `store_dir/current` names."""
+    """Measure the servers on the build that `store_dir/current` names."""
     if shutil.which("wrk") is None:
         raise RuntimeError("wrk is not installed; `make bench` installs it (apt-get install wrk)")
     oxigraph_dir = (store_dir / "current").resolve() / "oxigraph"
+    scratch = tempfile.TemporaryDirectory(prefix="bbkg-endpoint-")
+    union_file = Path(scratch.name) / "union.nt"
+    with open(union_file, "wb") as out:
+        dump_store(open_current(store_dir)[0], "ntriples", out)
     bbkg = [str(VENV_BIN / "bbkg"), "serve", "--store", str(store_dir)]
     servers = {  # name -> (command, URL, environment)
         "bbkg": (bbkg + ["--port", "8711"], "http://127.0.0.1:8711/sparql", {}),
@@ -152,9 +160,12 @@ def bench_endpoints(store_dir: Path, seconds: int = 10, connections: int = 8) ->
         # No --union-default-graph: the build already stores the union, as a set, in the default graph.
         "oxigraph": ([str(VENV_BIN / "oxigraph"), "serve-read-only", "--location", str(oxigraph_dir),
                       "--bind", "127.0.0.1:8713"], "http://127.0.0.1:8713/query", {}),
+        # rdflib in memory, from the union graph that the others serve as their default graph.
+        "rdflib_endpoint": ([str(VENV_BIN / "rdflib-endpoint"), "serve", str(union_file), "--host", "127.0.0.1",
+                             "--port", "8714"], "http://127.0.0.1:8714/", {}),
     }
     results: dict[str, Any] = {"query_mix": list(QUERY_MIX), "seconds": seconds, "connections": connections}
-    with ExitStack() as running:
+    with scratch, ExitStack() as running:
         for command, url, env in servers.values():
             running.enter_context(process(command, url, env))
         check_same_answers([url for _, url, _ in servers.values()])
@@ -163,7 +174,7 @@ def bench_endpoints(store_dir: Path, seconds: int = 10, connections: int = 8) ->
             run_wrk(url, 2, connections)  # warm-up: worker processes, caches
             results[name] = run_wrk(url, seconds, connections)
         results["connections_api"] = bench_connections(servers["bbkg"][1].removesuffix("/sparql"))
-    for name in ("bbkg", "bbkg_no_cache"):
+    for name in ("bbkg", "bbkg_no_cache", "rdflib_endpoint"):
         results[f"qps_ratio_{name}_over_oxigraph"] = round(results[name]["qps"] / results["oxigraph"]["qps"], 3)
     return results
 

@@ -6,6 +6,7 @@ Writes benchmarks/results/latest.json and latest.md; prints the Markdown.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import tempfile
 import time
@@ -15,6 +16,7 @@ from typing import Any
 from bbkg.config import PROJECT_ROOT, load_settings
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import bench_endpoints
+from benchmarks.plots import plot_baselines, plot_stage_times
 from benchmarks.scale import markdown as scale_markdown
 from benchmarks.scale import run_scale
 
@@ -33,14 +35,15 @@ def markdown(results: dict[str, Any]) -> str:
     lines += ["", f"## Endpoint, query mix of {len(endpoint['query_mix'])} queries, wrk {endpoint['connections']} "
                   f"connections, {endpoint['seconds']} s each", "",
               "| server | QPS | p50 ms | p99 ms | QPS vs oxigraph serve |", "|---|---:|---:|---:|---:|"]
-    for name in ("bbkg", "bbkg_no_cache", "oxigraph"):
+    for name in ("bbkg", "bbkg_no_cache", "oxigraph", "rdflib_endpoint"):
         row = endpoint[name]
         ratio = row["qps"] / endpoint["oxigraph"]["qps"]
         lines.append(f"| {name} | {row['qps']:.0f} | {row['p50_ms']:.2f} | {row['p99_ms']:.2f} | {ratio:.2f}× |")
     api = endpoint["connections_api"]
     lines += ["", f"## /api/connections on the seeds, {api['requests']} requests one at a time", "",
               f"p50 {api['p50_ms']:.1f} ms, p95 {api['p95_ms']:.1f} ms, max {api['max_ms']:.1f} ms",
-              "", "## The build at scale (generated corpora, seeded)", "", scale_markdown(results["scale"])]
+              "", "## The build at scale (generated corpora, seeded)", "", scale_markdown(results["scale"]),
+              "![time per stage](time_per_stage.png)", "", "![baselines](baselines.png)"]
     return "\n".join(lines) + "\n"
 
 
@@ -50,9 +53,9 @@ def main() -> None:
         started = time.perf_counter()
         build = run_build(load_settings({"store_dir": str(store_dir)}))
         total = time.perf_counter() - started
-        results = {
+        results: dict[str, Any] = {
             "date": time.strftime("%Y-%m-%d", time.gmtime()),
-            "machine": f"{platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores",
+            "machine": f"{platform.machine()}, {len(os.sched_getaffinity(0))} cores",
             "build": {"articles": build.counts["articles_read"], "quads": build.quads, "total_seconds": total,
                       "timings_seconds": build.summary()["timings_seconds"], "engine": build.engine},
             "endpoint": bench_endpoints(store_dir),
@@ -62,6 +65,8 @@ def main() -> None:
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     text = markdown(results)
     (RESULTS / "latest.md").write_text(text, encoding="utf-8")
+    plot_stage_times(results["scale"], RESULTS / "time_per_stage.png")
+    plot_baselines(results["scale"], RESULTS / "baselines.png")
     print(text)
 
 

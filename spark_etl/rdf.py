@@ -6,6 +6,9 @@ gives the same IRIs on every run.
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
@@ -197,11 +200,32 @@ def reference_quads(organizations: DataFrame, base: str) -> DataFrame:
 
 
 def nquad_lines(quads: DataFrame) -> DataFrame:
-    """Quads -> distinct N-Quads lines, each also as a triple of the default graph, sorted for a stable file.
+    """Quads -> distinct N-Quads lines (column `line`), each also as a triple of the default graph.
 
     The default graph is the union of all named graphs as a set: a triple two articles state is there
-    once (Oxigraph's query-time union would count it twice).
+    once (Oxigraph's query-time union would count it twice). The lines are not sorted: a global sort
+    costs a third of the stage, and the store orders what it holds by content whatever the load order.
     """
     union = quads.withColumn("g", F.lit(None).cast("string"))
     line = F.concat_ws(" ", *QUAD_COLUMNS)  # skips the null graph of a default-graph triple
-    return quads.unionByName(union).select(F.concat(line, F.lit(" .")).alias("line")).distinct().orderBy("line")
+    return quads.unionByName(union).select(F.concat(line, F.lit(" .")).alias("line")).distinct()
+
+
+def save_lines(lines: DataFrame, path: Path, extra: bytes = b"") -> None:
+    """Write the `line` column, then `extra`, into one file on the driver.
+
+    On a local master the tasks write their partitions as text in parallel and the parts are joined;
+    on a cluster the executors cannot see the driver's disk, so the lines stream to it partition by partition.
+    """
+    with open(path, "wb") as out:
+        if (lines.sparkSession.sparkContext.master or "").startswith("local"):
+            parts = path.with_name(path.name + ".parts")
+            lines.select("line").write.text(str(parts))
+            for part in sorted(parts.glob("part-*")):
+                with open(part, "rb") as chunk:
+                    shutil.copyfileobj(chunk, out, 1 << 20)
+            shutil.rmtree(parts)
+        else:
+            for row in lines.toLocalIterator():
+                out.write(row.line.encode("utf-8") + b"\n")
+        out.write(extra)

@@ -1,0 +1,81 @@
+"""The mapping stage against plain Python: both map the same extracted records, read from the same
+Parquet files, to distinct N-Quads lines; the two outputs must hold the same lines, byte for byte.
+
+Extraction runs once, untimed, and its records are written to Parquet, so each side is timed from
+reading the records to the last line written.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from bbkg.config import load_settings
+from bbkg.pipeline import Records, Stopwatch, choose_engine, extract_records, rdf_lines, spark_for_build
+from benchmarks import python_mapping
+from spark_etl.lexicon import load_lexicon
+from spark_etl.rdf import save_lines
+
+from pyspark.sql import SparkSession
+
+RECORD_NAMES = ("articles", "mentions", "facts", "organizations", "shared")
+RECORD_COLUMNS = {"articles": ["doc_id", "file_name", "sha256", "error"]}  # not the text: mapping never reads it
+
+
+def export_records(spark: SparkSession, settings: dict[str, Any], engine: str, records_dir: Path) -> None:
+    """Extract the records of settings['input_dir'] and write each kind to Parquet under `records_dir`."""
+    records, _, _ = extract_records(spark, settings, engine, load_lexicon(settings["ontology_dir"]),
+                                    Path(settings["input_dir"]), Stopwatch())
+    for name in RECORD_NAMES:
+        frame = getattr(records, name)
+        frame.select(*RECORD_COLUMNS.get(name, frame.columns)).write.parquet(str(records_dir / name))
+    records.unpersist()
+
+
+def spark_mapping(spark: SparkSession, records_dir: Path, base: str, engine: str, output: Path) -> None:
+    """The build's mapping stage, from the Parquet records to an N-Quads file."""
+    stored = Records(*(spark.read.parquet(str(records_dir / name)) for name in RECORD_NAMES))
+    save_lines(rdf_lines(stored, base, engine), output)
+
+
+def sorted_lines(path: Path) -> list[bytes]:
+    """A file's lines in order, to compare outputs that differ only in line order."""
+    return sorted(path.read_bytes().splitlines())
+
+
+def bench_mapping(input_dir: Path, work: Path) -> dict[str, Any]:
+    settings = load_settings({"input_dir": str(input_dir), "store_dir": str(work / "unused-store")})
+    base = settings["base_iri"]
+    engine = choose_engine(settings["graph_engine"], settings["graphframes_package"])
+    records_dir = work / "records"
+    spark = spark_for_build(settings, engine, work)
+    try:
+        export_records(spark, settings, engine, records_dir)
+        started = time.perf_counter()
+        spark_mapping(spark, records_dir, base, engine, work / "spark.nq")
+        spark_seconds = time.perf_counter() - started
+    finally:
+        spark.stop()
+
+    started = time.perf_counter()
+    python_mapping.save_lines(python_mapping.map_records(records_dir, base, engine), work / "python.nq")
+    python_seconds = time.perf_counter() - started
+
+    spark_lines, python_lines = (sorted_lines(work / name) for name in ("spark.nq", "python.nq"))
+    identical = spark_lines == python_lines
+    if not identical:
+        raise AssertionError(f"the Python baseline and the build map the records to different quads: "
+                             f"compare {work / 'spark.nq'} and {work / 'python.nq'}")
+    return {"quads": len(spark_lines), "spark_seconds": round(spark_seconds, 2),
+            "python_seconds": round(python_seconds, 2),
+            "spark_vs_python": round(python_seconds / spark_seconds, 2), "identical_output": identical}
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bbkg-mapping-") as scratch:
+        print(json.dumps(bench_mapping(Path(sys.argv[1]), Path(scratch)), indent=2))
