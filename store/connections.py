@@ -42,19 +42,12 @@ def _select(store: Store, query: str) -> list[dict[str, str]]:
     return select_rows(store, PREFIXES + query)
 
 
-def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, str]]:
-    """Entities whose label or alias is `name` (any case), whose surname is `name`, or whose IRI it is."""
+def _entities_matching(store: Store, match: str, entity_type: str | None) -> list[dict[str, str]]:
+    """Entities (iri, label, type) for a graph pattern `match` that binds ?e and ?label."""
     type_filter = f"?e a bb:{entity_type} ." if entity_type else ""
-    needle = Literal(name.strip().lower())
-    ends_with = Literal(" " + name.strip().lower())
-    iri_clause = ""
-    if name.startswith(("http://", "https://")):
-        iri_clause = f"UNION {{ BIND({NamedNode(name)} AS ?e) ?e rdfs:label ?label }}"
     rows = _select(store, f"""
         SELECT DISTINCT ?e ?label ?type WHERE {{
-          {{ ?e rdfs:label ?label FILTER(LCASE(STR(?label)) = {needle} || STRENDS(LCASE(STR(?label)), {ends_with})) }}
-          UNION {{ ?e bb:alias ?alias ; rdfs:label ?label FILTER(LCASE(STR(?alias)) = {needle}) }}
-          {iri_clause}
+          {match}
           ?e a ?type . FILTER(STRSTARTS(STR(?type), STR(bb:)))
           {type_filter}
         }} ORDER BY ?label ?e""")
@@ -65,8 +58,32 @@ def find_entities(store: Store, name: str, entity_type: str | None = None) -> li
     return list(found.values())
 
 
+def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, str]]:
+    """Entities whose label or alias is `name` (any case), whose surname is `name`, or whose IRI it is."""
+    needle = Literal(name.strip().lower())
+    ends_with = Literal(" " + name.strip().lower())
+    iri_clause = ""
+    if name.startswith(("http://", "https://")):
+        iri_clause = f"UNION {{ BIND({NamedNode(name)} AS ?e) ?e rdfs:label ?label }}"
+    return _entities_matching(store, f"""
+          {{ ?e rdfs:label ?label FILTER(LCASE(STR(?label)) = {needle} || STRENDS(LCASE(STR(?label)), {ends_with})) }}
+          UNION {{ ?e bb:alias ?alias ; rdfs:label ?label FILTER(LCASE(STR(?alias)) = {needle}) }}
+          {iri_clause}""", entity_type)
+
+
+def _exactly_named(store: Store, name: str, entity_type: str | None) -> list[dict[str, str]]:
+    """Entities whose label is `name` as written, or whose IRI it is: index lookups, no scan of all labels."""
+    if name.startswith(("http://", "https://")):
+        return _entities_matching(store, f"VALUES ?e {{ {NamedNode(name)} }} ?e rdfs:label ?label .", entity_type)
+    return _entities_matching(store, f"VALUES ?label {{ {Literal(name.strip())} }} ?e rdfs:label ?label .",
+                              entity_type)
+
+
 def resolve_entity(store: Store, name: str, entity_type: str | None = None) -> Entity:
     """The one entity `name` stands for; an exact label beats a surname match."""
+    exact = _exactly_named(store, name, entity_type)
+    if len(exact) == 1:  # the common case, answered without comparing every label in the graph
+        return Entity(exact[0]["iri"], exact[0]["label"])
     candidates = find_entities(store, name, entity_type)
     if not candidates:
         raise UnknownEntityError(f"no {entity_type or 'entity'} named {name!r} in the graph; "
@@ -225,15 +242,15 @@ def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) ->
         frontier = sorted(reached)
     if target not in parents:
         return []
-    known = " ".join(str(NamedNode(n)) for n in parents)
-    labels = {r["e"]: r["label"] for r in _select(store, f"SELECT ?e ?label WHERE {{ VALUES ?e {{ {known} }} "
-                                                         "?e rdfs:label ?label }")}
 
-    def walk(node: str) -> list[list[dict[str, str]]]:
-        here = {"iri": node, "label": labels.get(node, node)}
+    def walk(node: str) -> list[list[str]]:
         if node == source:
-            return [[here]]
-        return [path + [{"predicate": edge}, here] for previous, edge in sorted(set(parents[node]))
-                for path in walk(previous)]
+            return [[node]]
+        return [path + [edge, node] for previous, edge in sorted(set(parents[node])) for path in walk(previous)]
 
-    return walk(target)[:MAX_PATHS]
+    paths = walk(target)[:MAX_PATHS]
+    on_paths = " ".join(str(NamedNode(n)) for n in sorted({n for path in paths for n in path[::2]}))
+    labels = {r["e"]: r["label"] for r in _select(store, f"SELECT ?e ?label WHERE {{ VALUES ?e {{ {on_paths} }} "
+                                                         "?e rdfs:label ?label }")}
+    return [[{"iri": step, "label": labels.get(step, step)} if i % 2 == 0 else {"predicate": step}
+             for i, step in enumerate(path)] for path in paths]
