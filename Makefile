@@ -43,11 +43,13 @@ test: install
 	$(BIN)/mypy
 	$(BIN)/pytest
 
-# The load generator (wrk, from Debian) and Oxigraph's own server (PyPI) are only needed here.
+# The load generator (wrk, from Debian), Oxigraph's server, rdflib-endpoint and matplotlib (PyPI) are only needed here.
+# Corpus sizes: make bench BENCH_SIZES="1000 10000 100000" (100,000 takes about 40 minutes more).
+BENCH_SIZES ?= 1000 10000
 bench: install
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python -m benchmarks.run
+	$(BIN)/python -m benchmarks.run $(BENCH_SIZES)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

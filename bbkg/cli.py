@@ -48,7 +48,7 @@ def build(**options: Any) -> None:
     """Read the articles, extract, compute connections, and publish a new store."""
     from bbkg.pipeline import run_build
 
-    result = run_build(load_settings(options))
+    result = run_build(load_settings(options), on_stage=lambda name: click.echo(f"stage {name}", err=True))
     click.echo(f"built {result.quads} quads into {result.build_dir} (graph engine: {result.engine})")
     for name, seconds in result.timings.items():
         click.echo(f"  {name:<12} {seconds:7.2f} s")

@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 from functools import reduce
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat, Store, parse, serialize
 from pyspark.sql import DataFrame, SparkSession
 
 from graph.connections import (affiliation_edges, connection_quads, membership_edges, rolled_up_memberships,
                                shared_organizations)
-from spark_etl.articles import decode_articles, read_article_files, unread_files
+from spark_etl.articles import count_article_files, decode_articles, read_article_files, unread_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
@@ -78,11 +78,16 @@ def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:
 
 
 class Stopwatch:
-    def __init__(self) -> None:
+    """Seconds per stage; `on_start` hears each stage's name as it begins (the CLI shows progress with it)."""
+
+    def __init__(self, on_start: Callable[[str], None] | None = None) -> None:
         self.timings: dict[str, float] = {}
+        self.on_start = on_start
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
+        if self.on_start:
+            self.on_start(name)
         start = time.perf_counter()
         try:
             yield
@@ -90,10 +95,12 @@ class Stopwatch:
             self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
 
 
-def run_build(settings: dict[str, Any], spark: SparkSession | None = None) -> BuildResult:
+def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
+              on_stage: Callable[[str], None] | None = None) -> BuildResult:
     """Build a new store from settings['input_dir'] and publish it; the previous store survives any failure.
 
     Pass `spark` to reuse a running session (tests do); otherwise one is created and stopped.
+    `on_stage` is called with each stage's name as it starts.
     """
     input_dir = Path(settings["input_dir"])
     store_dir = Path(settings["store_dir"])
@@ -103,7 +110,7 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None) -> Bu
     engine = choose_engine(settings["graph_engine"], settings["graphframes_package"])
     lexicon = load_lexicon(settings["ontology_dir"])
     build_dir = new_build_dir(store_dir)
-    clock = Stopwatch()
+    clock = Stopwatch(on_stage)
     own_session = spark is None
     try:
         with clock.stage("spark_start"):
@@ -146,13 +153,16 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], engine: str, 
     """Read, extract and connect: the records to map, the per-file report and the counts."""
     base = settings["base_iri"]
     with clock.stage("read"):
-        articles = decode_articles(read_article_files(spark, input_dir), settings["max_article_bytes"]).cache()
+        partitions = settings["spark_shuffle_partitions"] or max(2, count_article_files(input_dir)
+                                                                  // ARTICLES_PER_PARTITION)
+        spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
+        # Spread the articles evenly: the file reader packs small files by size, which suits no later stage.
+        files = read_article_files(spark, input_dir).repartition(partitions)
+        articles = decode_articles(files, settings["max_article_bytes"]).cache()
         report = [r.asDict() for r in articles.select("file_name", "doc_id", "error").collect()]
         _check_unique_ids(report)
         report += unread_files(input_dir, {a["file_name"] for a in report})
         report.sort(key=lambda a: a["file_name"])
-        partitions = settings["spark_shuffle_partitions"] or max(2, len(report) // ARTICLES_PER_PARTITION)
-        spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
     with clock.stage("extract"):
         mentions = extract_mentions(articles, lexicon).cache()
         facts = extract_facts(mentions, lexicon).cache()

@@ -7,6 +7,9 @@ reading the records to the last line written.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -72,10 +75,17 @@ def bench_mapping(input_dir: Path, work: Path) -> dict[str, Any]:
             "spark_vs_python": round(python_seconds / spark_seconds, 2), "identical_output": identical}
 
 
-if __name__ == "__main__":
-    import json
-    import sys
-    import tempfile
+def bench_mapping_in_subprocess(input_dir: Path, work: Path) -> dict[str, Any]:
+    """bench_mapping in a process of its own: PySpark cannot start a second SparkContext cleanly in a process
+    that stopped one (its accumulator server is gone), and the build before it stopped one."""
+    work.mkdir(parents=True, exist_ok=True)
+    output = subprocess.run([sys.executable, "-m", "benchmarks.mapping", str(input_dir), str(work)],
+                            capture_output=True, text=True)
+    if output.returncode != 0:
+        raise RuntimeError(f"the mapping benchmark failed on {input_dir}:\n{output.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(output.stdout.strip().splitlines()[-1])
+    return result
 
-    with tempfile.TemporaryDirectory(prefix="bbkg-mapping-") as scratch:
-        print(json.dumps(bench_mapping(Path(sys.argv[1]), Path(scratch)), indent=2))
+
+if __name__ == "__main__":
+    print(json.dumps(bench_mapping(Path(sys.argv[1]), Path(sys.argv[2]))))

@@ -21,7 +21,7 @@ from benchmarks.scale import markdown as scale_markdown
 from benchmarks.scale import run_scale
 
 RESULTS = PROJECT_ROOT / "benchmarks" / "results"
-SCALE_SIZES = [1000, 10000]
+DEFAULT_SIZES = [1000, 10000]
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -47,7 +47,7 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
+def main(sizes: list[int]) -> None:
     with tempfile.TemporaryDirectory(prefix="bbkg-bench-") as scratch:
         store_dir = Path(scratch) / "store"
         started = time.perf_counter()
@@ -59,7 +59,7 @@ def main() -> None:
             "build": {"articles": build.counts["articles_read"], "quads": build.quads, "total_seconds": total,
                       "timings_seconds": build.summary()["timings_seconds"], "engine": build.engine},
             "endpoint": bench_endpoints(store_dir),
-            "scale": run_scale(SCALE_SIZES, Path(scratch) / "scale"),
+            "scale": run_scale(sizes, Path(scratch) / "scale"),
         }
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
@@ -71,4 +71,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main([int(size) for size in sys.argv[1:]] or DEFAULT_SIZES)

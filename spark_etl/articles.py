@@ -23,6 +23,11 @@ def read_article_files(spark: SparkSession, input_dir: Path) -> DataFrame:
     )
 
 
+def count_article_files(input_dir: Path) -> int:
+    """How many visible regular files `input_dir` holds: what the reader will try to read."""
+    return sum(1 for path in input_dir.iterdir() if path.is_file() and not path.name.startswith("."))
+
+
 def unread_files(input_dir: Path, read_names: set[str]) -> list[dict[str, str | None]]:
     """Visible files of `input_dir` that Spark did not read, with why: Spark skips empty files silently."""
     unread = []

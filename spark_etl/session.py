@@ -38,6 +38,9 @@ def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: P
         .config("spark.driver.memory", driver_memory)
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+        # Articles are small files; at the 4 MB default cost of opening one, the reader made a task per 32
+        # articles (313 tasks, 33 s for 10,000 articles; with 64 KB: 5 tasks, 1.6 s).
+        .config("spark.sql.files.openCostInBytes", str(64 * 1024))
     )
     if master.startswith("local"):
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -36,12 +38,27 @@ def new_build_dir(store_dir: Path) -> Path:
     return path
 
 
-def load_build(build_dir: Path, nquads_file: Path) -> None:
-    """Bulk-load an N-Quads file into a new on-disk store at `build_dir`."""
-    store = Store(str(build_dir / "oxigraph"))
+def bulk_load(store_dir: Path, nquads_file: Path) -> None:
+    """Bulk-load an N-Quads file into a new on-disk store, in this process."""
+    store = Store(str(store_dir))
     store.bulk_load(path=str(nquads_file), format=RdfFormat.N_QUADS)
     store.flush()
     del store  # releases the exclusive lock before anyone opens it read-only
+
+
+def load_build(build_dir: Path, nquads_file: Path) -> None:
+    """Bulk-load an N-Quads file into a new on-disk store at `build_dir`, in a fresh Python process.
+
+    In the build's own process, which carries the Spark driver, loading 10,000 articles' quads took
+    17 s of CPU; in a fresh process, 9 s.
+    """
+    command = [sys.executable, "-c", "import sys; from pathlib import Path; from store.builds import bulk_load; "
+                                     "bulk_load(Path(sys.argv[1]), Path(sys.argv[2]))",
+               str(build_dir / "oxigraph"), str(nquads_file)]
+    loader = subprocess.run(command)
+    if loader.returncode != 0:
+        raise RuntimeError(f"loading {nquads_file} into the store failed (loader exit code {loader.returncode}); "
+                           "its error is printed above")
 
 
 _STATISTICS = """
