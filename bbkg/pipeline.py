@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from contextlib import contextmanager
@@ -28,7 +29,7 @@ from store.validate import validate_store
 
 # With automatic partitioning: about 130k N-Quads lines per partition, which the driver takes one at a time.
 ARTICLES_PER_PARTITION = 500
-NQUADS_FILE = "graph.nq"
+NQUADS_FOLDER = "nquads"
 
 
 @dataclass
@@ -40,6 +41,7 @@ class BuildResult:
     timings: dict[str, float] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     statistics: dict[str, Any] = field(default_factory=dict)
+    nquads_files: list[Path] = field(default_factory=list)  # what the mapping wrote and the load reads
 
     @property
     def skipped(self) -> list[dict[str, Any]]:
@@ -192,18 +194,22 @@ def _transform(spark: SparkSession, settings: dict[str, Any], engine: str, lexic
     """Everything Spark does: read, extract, connect, map; leaves the N-Quads file in the build folder."""
     records, report, counts = extract_records(spark, settings, engine, lexicon, input_dir, clock)
     with clock.stage("map_rdf"):
-        save_lines(rdf_lines(records, base, engine), build_dir / NQUADS_FILE,
-                   ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
+        files = save_lines(rdf_lines(records, base, engine), build_dir / NQUADS_FOLDER)
+        ontology = build_dir / NQUADS_FOLDER / "ontology.nq"
+        ontology.write_bytes(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
+        result = BuildResult(build_dir, 0, engine, report, clock.timings, counts, nquads_files=[*files, ontology])
+        # Flush what the mapping wrote (and Spark's shuffle files) now, so that the kernel's write-back of
+        # this stage's output does not compete with the loader for the two cores (it took a third of the load).
+        os.sync()
     records.unpersist()
-    return BuildResult(build_dir, 0, engine, report, clock.timings, counts)
+    return result
 
 
 def _load_and_check(result: BuildResult, settings: dict[str, Any], clock: Stopwatch) -> None:
     """Load the N-Quads file into the build's store, count it and check it against the shapes."""
-    nquads_file = result.build_dir / NQUADS_FILE
     with clock.stage("load"):
-        load_build(result.build_dir, nquads_file)
-        nquads_file.unlink()
+        load_build(result.build_dir, result.nquads_files)
+        shutil.rmtree(result.build_dir / NQUADS_FOLDER)
     built = Store.read_only(str(result.build_dir / "oxigraph"))
     with clock.stage("statistics"):
         result.statistics = dataset_statistics(built)

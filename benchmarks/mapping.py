@@ -36,15 +36,15 @@ def export_records(spark: SparkSession, settings: dict[str, Any], engine: str, r
     records.unpersist()
 
 
-def spark_mapping(spark: SparkSession, records_dir: Path, base: str, engine: str, output: Path) -> None:
-    """The build's mapping stage, from the Parquet records to an N-Quads file."""
+def spark_mapping(spark: SparkSession, records_dir: Path, base: str, engine: str, output: Path) -> list[Path]:
+    """The build's mapping stage, from the Parquet records to N-Quads files in the folder `output`."""
     stored = Records(*(spark.read.parquet(str(records_dir / name)) for name in RECORD_NAMES))
-    save_lines(rdf_lines(stored, base, engine), output)
+    return save_lines(rdf_lines(stored, base, engine), output)
 
 
-def sorted_lines(path: Path) -> list[bytes]:
-    """A file's lines in order, to compare outputs that differ only in line order."""
-    return sorted(path.read_bytes().splitlines())
+def sorted_lines(paths: list[Path]) -> list[bytes]:
+    """The files' lines in order, to compare outputs that differ only in line order."""
+    return sorted(line for path in paths for line in path.read_bytes().splitlines())
 
 
 def bench_mapping(input_dir: Path, work: Path) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def bench_mapping(input_dir: Path, work: Path) -> dict[str, Any]:
     try:
         export_records(spark, settings, engine, records_dir)
         started = time.perf_counter()
-        spark_mapping(spark, records_dir, base, engine, work / "spark.nq")
+        spark_files = spark_mapping(spark, records_dir, base, engine, work / "spark-nquads")
         spark_seconds = time.perf_counter() - started
     finally:
         spark.stop()
@@ -65,11 +65,11 @@ def bench_mapping(input_dir: Path, work: Path) -> dict[str, Any]:
     python_mapping.save_lines(python_mapping.map_records(records_dir, base, engine), work / "python.nq")
     python_seconds = time.perf_counter() - started
 
-    spark_lines, python_lines = (sorted_lines(work / name) for name in ("spark.nq", "python.nq"))
+    spark_lines, python_lines = sorted_lines(spark_files), sorted_lines([work / "python.nq"])
     identical = spark_lines == python_lines
     if not identical:
         raise AssertionError(f"the Python baseline and the build map the records to different quads: "
-                             f"compare {work / 'spark.nq'} and {work / 'python.nq'}")
+                             f"compare {work / 'spark-nquads'} and {work / 'python.nq'}")
     return {"quads": len(spark_lines), "spark_seconds": round(spark_seconds, 2),
             "python_seconds": round(python_seconds, 2),
             "spark_vs_python": round(python_seconds / spark_seconds, 2), "identical_output": identical}

@@ -6,7 +6,6 @@ gives the same IRIs on every run.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from pyspark.sql import Column, DataFrame, SparkSession
@@ -211,21 +210,17 @@ def nquad_lines(quads: DataFrame) -> DataFrame:
     return quads.unionByName(union).select(F.concat(line, F.lit(" .")).alias("line")).distinct()
 
 
-def save_lines(lines: DataFrame, path: Path, extra: bytes = b"") -> None:
-    """Write the `line` column, then `extra`, into one file on the driver.
+def save_lines(lines: DataFrame, folder: Path) -> list[Path]:
+    """Write the `line` column as text files in a new `folder`, on the driver's disk; returns them in order.
 
-    On a local master the tasks write their partitions as text in parallel and the parts are joined;
-    on a cluster the executors cannot see the driver's disk, so the lines stream to it partition by partition.
+    On a local master the tasks write their partitions in parallel; on a cluster the executors cannot
+    see the driver's disk, so the lines stream to it partition by partition into one file.
     """
-    with open(path, "wb") as out:
-        if (lines.sparkSession.sparkContext.master or "").startswith("local"):
-            parts = path.with_name(path.name + ".parts")
-            lines.select("line").write.text(str(parts))
-            for part in sorted(parts.glob("part-*")):
-                with open(part, "rb") as chunk:
-                    shutil.copyfileobj(chunk, out, 1 << 20)
-            shutil.rmtree(parts)
-        else:
-            for row in lines.toLocalIterator():
-                out.write(row.line.encode("utf-8") + b"\n")
-        out.write(extra)
+    if (lines.sparkSession.sparkContext.master or "").startswith("local"):
+        lines.select("line").write.text(str(folder))
+        return sorted(folder.glob("part-*"))
+    folder.mkdir(parents=True)
+    with open(folder / "part-00000", "wb") as out:
+        for row in lines.toLocalIterator():
+            out.write(row.line.encode("utf-8") + b"\n")
+    return [folder / "part-00000"]

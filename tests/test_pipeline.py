@@ -117,7 +117,7 @@ def test_the_dump_does_not_depend_on_the_order_the_quads_were_loaded_in(seeds_bu
     random.Random(3).shuffle(lines)
     shuffled.write_bytes(b"".join(lines))
     (tmp_path / "build").mkdir()
-    load_build(tmp_path / "build", shuffled)
+    load_build(tmp_path / "build", [shuffled])
     again = io.BytesIO()
     dump_store(Store.read_only(str(tmp_path / "build" / "oxigraph")), "nquads", again)
     assert again.getvalue() == out.getvalue()
