@@ -123,6 +123,19 @@ def test_the_dump_does_not_depend_on_the_order_the_quads_were_loaded_in(seeds_bu
     assert again.getvalue() == out.getvalue()
 
 
+def test_the_loader_is_not_fooled_by_a_folder_named_store_where_the_build_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The load runs in a fresh Python process; a store folder named `store` in the working directory (as
+    `bbkg build --store store` makes) must not shadow the package it imports."""
+    (tmp_path / "store" / "builds").mkdir(parents=True)
+    (tmp_path / "build").mkdir()
+    quads = tmp_path / "one.nq"
+    quads.write_text("<https://e.org/s> <https://e.org/p> <https://e.org/o> <https://e.org/g> .\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    load_build(tmp_path / "build", [quads])
+    assert len(Store.read_only(str(tmp_path / "build" / "oxigraph"))) == 1
+
+
 def test_broken_articles_are_reported_and_the_rest_is_built(spark: SparkSession, tmp_path: Path) -> None:
     corpus = tmp_path / "in"
     corpus.mkdir()
