@@ -30,6 +30,7 @@ from store.validate import validate_store
 # With automatic partitioning: about 130k N-Quads lines per partition, which the driver takes one at a time.
 ARTICLES_PER_PARTITION = 500
 NQUADS_FOLDER = "nquads"
+ONTOLOGY_NQUADS = "ontology.nq"
 
 
 @dataclass
@@ -195,7 +196,7 @@ def _transform(spark: SparkSession, settings: dict[str, Any], engine: str, lexic
     records, report, counts = extract_records(spark, settings, engine, lexicon, input_dir, clock)
     with clock.stage("map_rdf"):
         files = save_lines(rdf_lines(records, base, engine), build_dir / NQUADS_FOLDER)
-        ontology = build_dir / NQUADS_FOLDER / "ontology.nq"
+        ontology = build_dir / NQUADS_FOLDER / ONTOLOGY_NQUADS
         ontology.write_bytes(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
         result = BuildResult(build_dir, 0, engine, report, clock.timings, counts, nquads_files=[*files, ontology])
         # Flush what the mapping wrote (and Spark's shuffle files) now, so that the kernel's write-back of
