@@ -32,8 +32,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("spark_master", "local[2]",
             "Spark master URL; `spark://host:7077` or `yarn` runs the same job on a cluster."),
     Setting("spark_shuffle_partitions", 0,
-            "spark.sql.shuffle.partitions; 0 sizes them from the corpus (one per 500 articles, at least 2): few keep "
-            "small builds fast, and large ones need many, as the sorted N-Quads reach the driver one at a time."),
+            "Partitions of the articles and spark.sql.shuffle.partitions; 0 sizes them from the corpus (one per "
+            "500 articles, at least 2): few keep small builds fast, and every task then has work enough."),
     Setting("spark_driver_memory", "4g",
             "spark.driver.memory; in local mode the driver also runs the tasks, "
             "and Spark's 1g is tight at 10k articles."),

@@ -161,8 +161,8 @@ def markdown(results: dict[str, Any]) -> str:
         lines.append(f"| {stage} | " + " | ".join(cells) + " |")
     lines += ["", "Baselines measured in the same run: the load stage against raw `Store.bulk_load` of the same "
                   "quads in one file (a fresh process, median of three, run inside the build just before its "
-                  "load), and the mapping stage (records -> distinct N-Quads lines, both from the same Parquet records, "
-                  "output checked identical) against plain single-process Python.", "",
+                  "load), and the mapping stage (records -> distinct N-Quads lines, both from the same Parquet "
+                  "records, output checked identical) against plain single-process Python.", "",
               "| corpus | bbkg load s | raw bulk_load s | load vs raw | quads mapped | Spark mapping s | "
               "Python mapping s | Spark vs Python | identical |", "|---|" + "---:|" * 7 + "---|"]
     for r in results["rows"]:
