@@ -121,7 +121,7 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
                 spark = spark_for_build(settings, engine, build_dir)
         result = _transform(spark, settings, engine, lexicon, input_dir, build_dir, base, clock)
         if own_session:
-            # The JVM's heap and its cleanup threads compete with the bulk loader for the two cores and memory.
+            # Nothing after this needs Spark, and its JVM (heap, cleanup threads) would sit beside the loader.
             with clock.stage("spark_stop"):
                 spark.stop()
             spark = None
@@ -192,7 +192,7 @@ def rdf_lines(records: Records, base: str, engine: str) -> DataFrame:
 
 def _transform(spark: SparkSession, settings: dict[str, Any], engine: str, lexicon: Any,
                input_dir: Path, build_dir: Path, base: str, clock: Stopwatch) -> BuildResult:
-    """Everything Spark does: read, extract, connect, map; leaves the N-Quads file in the build folder."""
+    """Everything Spark does: read, extract, connect, map; leaves the N-Quads files in the build folder."""
     records, report, counts = extract_records(spark, settings, engine, lexicon, input_dir, clock)
     with clock.stage("map_rdf"):
         files = save_lines(rdf_lines(records, base, engine), build_dir / NQUADS_FOLDER)
@@ -207,7 +207,7 @@ def _transform(spark: SparkSession, settings: dict[str, Any], engine: str, lexic
 
 
 def _load_and_check(result: BuildResult, settings: dict[str, Any], clock: Stopwatch) -> None:
-    """Load the N-Quads file into the build's store, count it and check it against the shapes."""
+    """Load the N-Quads files into the build's store, count it and check it against the shapes."""
     with clock.stage("load"):
         load_build(result.build_dir, result.nquads_files)
         shutil.rmtree(result.build_dir / NQUADS_FOLDER)

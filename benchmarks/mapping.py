@@ -14,13 +14,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pyspark.sql import SparkSession
+
 from bbkg.config import load_settings
 from bbkg.pipeline import Records, Stopwatch, choose_engine, extract_records, rdf_lines, spark_for_build
 from benchmarks import python_mapping
 from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import save_lines
-
-from pyspark.sql import SparkSession
 
 RECORD_NAMES = ("articles", "mentions", "facts", "organizations", "shared")
 RECORD_COLUMNS = {"articles": ["doc_id", "file_name", "sha256", "error"]}  # not the text: mapping never reads it
