@@ -8,6 +8,7 @@ timing compares equal work.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -179,13 +180,17 @@ def _read(folder: Path) -> list[Row]:
 def map_records(records_dir: Path, base: str, engine: str) -> set[str]:
     """The records written by benchmarks/mapping.py -> distinct N-Quads lines, as the build makes them."""
     facts = _read(records_dir / "facts")
-    quads = [
-        *article_quads(_read(records_dir / "articles"), base), *mention_quads(_read(records_dir / "mentions"), base),
-        *membership_quads(facts, base), *fact_quads(facts, base),
-        *reference_quads(_read(records_dir / "organizations"), base),
-        *connection_quads(_read(records_dir / "shared"), base, engine),
-    ]
-    return {f"{s} {p} {o} {g} ." for s, p, o, g in quads} | {f"{s} {p} {o} ." for s, p, o, _ in quads}
+    quads = itertools.chain(
+        article_quads(_read(records_dir / "articles"), base), mention_quads(_read(records_dir / "mentions"), base),
+        membership_quads(facts, base), fact_quads(facts, base),
+        reference_quads(_read(records_dir / "organizations"), base),
+        connection_quads(_read(records_dir / "shared"), base, engine),
+    )
+    lines: set[str] = set()  # only the distinct lines are ever held: 100,000 articles make ~16M quads
+    for s, p, o, g in quads:
+        lines.add(f"{s} {p} {o} {g} .")
+        lines.add(f"{s} {p} {o} .")
+    return lines
 
 
 def save_lines(lines: set[str], path: Path) -> None:
