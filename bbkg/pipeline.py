@@ -17,7 +17,7 @@ from pyspark.sql import DataFrame, SparkSession
 
 from graph.connections import (affiliation_edges, connection_quads, membership_edges, rolled_up_memberships,
                                shared_organizations)
-from spark_etl.articles import count_article_files, decode_articles, read_article_files, unread_files
+from spark_etl.articles import article_files, decode_articles, read_article_files, unread_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
@@ -156,15 +156,15 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], engine: str, 
     """Read, extract and connect: the records to map, the per-file report and the counts."""
     base = settings["base_iri"]
     with clock.stage("read"):
-        partitions = settings["spark_shuffle_partitions"] or max(2, count_article_files(input_dir)
-                                                                  // ARTICLES_PER_PARTITION)
+        listed = article_files(input_dir)
+        partitions = settings["spark_shuffle_partitions"] or max(2, len(listed) // ARTICLES_PER_PARTITION)
         spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
         # Spread the articles evenly: the file reader packs small files by size, which suits no later stage.
         files = read_article_files(spark, input_dir).repartition(partitions)
         articles = decode_articles(files, settings["max_article_bytes"]).cache()
         report = [r.asDict() for r in articles.select("file_name", "doc_id", "error").collect()]
         _check_unique_ids(report)
-        report += unread_files(input_dir, {a["file_name"] for a in report})
+        report += unread_files(listed, {a["file_name"] for a in report})
         report.sort(key=lambda a: a["file_name"])
     with clock.stage("extract"):
         mentions = extract_mentions(articles, lexicon).cache()

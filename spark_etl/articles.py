@@ -23,16 +23,16 @@ def read_article_files(spark: SparkSession, input_dir: Path) -> DataFrame:
     )
 
 
-def count_article_files(input_dir: Path) -> int:
-    """How many visible regular files `input_dir` holds: what the reader will try to read."""
-    return sum(1 for path in input_dir.iterdir() if path.is_file() and not path.name.startswith("."))
+def article_files(input_dir: Path) -> list[Path]:
+    """The visible regular files of `input_dir`, sorted: what the reader will try to read."""
+    return sorted(path for path in input_dir.iterdir() if path.is_file() and not path.name.startswith("."))
 
 
-def unread_files(input_dir: Path, read_names: set[str]) -> list[dict[str, str | None]]:
-    """Visible files of `input_dir` that Spark did not read, with why: Spark skips empty files silently."""
+def unread_files(files: list[Path], read_names: set[str]) -> list[dict[str, str | None]]:
+    """Those of `files` that Spark did not read, with why: Spark skips empty files silently."""
     unread = []
-    for path in sorted(input_dir.iterdir()):
-        if path.name.startswith(".") or not path.is_file() or path.name in read_names:
+    for path in files:
+        if path.name in read_names:
             continue
         reason = "empty file" if path.stat().st_size == 0 else "not read by Spark"
         unread.append({"file_name": path.name, "doc_id": None, "error": reason})

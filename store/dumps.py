@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store
 
+from store.select import NAMESPACES
+
 DUMP_FORMATS: dict[str, RdfFormat] = {
     "turtle": RdfFormat.TURTLE,
     "ntriples": RdfFormat.N_TRIPLES,
@@ -21,16 +23,7 @@ DUMP_FORMATS: dict[str, RdfFormat] = {
     "rdfxml": RdfFormat.RDF_XML,
     "jsonld": RdfFormat.JSON_LD,
 }
-PREFIXES = {
-    "bb": "https://bbkg.example.org/ontology#",
-    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "xsd": "http://www.w3.org/2001/XMLSchema#",
-    "owl": "http://www.w3.org/2002/07/owl#",
-    "prov": "http://www.w3.org/ns/prov#",
-    "schema": "http://schema.org/",
-    "org": "http://www.w3.org/ns/org#",
-}
+
 
 def rdf_format(format_name: str) -> RdfFormat:
     try:
@@ -40,7 +33,7 @@ def rdf_format(format_name: str) -> RdfFormat:
 
 
 def _prefixes(fmt: RdfFormat) -> dict[str, str] | None:
-    return PREFIXES if fmt in (RdfFormat.TURTLE, RdfFormat.TRIG) else None
+    return NAMESPACES if fmt in (RdfFormat.TURTLE, RdfFormat.TRIG) else None
 
 
 def graph_exists(store: Store, graph_iri: str) -> bool:

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from pyoxigraph import Literal, NamedNode, QuerySolutions, Store
 
-# The prefixes the project's own queries use.
-PREFIXES = """PREFIX bb: <https://bbkg.example.org/ontology#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-PREFIX prov: <http://www.w3.org/ns/prov#>
-"""
+# The namespaces of the graph: prefixes of the project's own queries and of Turtle and TriG dumps.
+NAMESPACES = {
+    "bb": "https://bbkg.example.org/ontology#",
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "prov": "http://www.w3.org/ns/prov#",
+    "schema": "http://schema.org/",
+    "org": "http://www.w3.org/ns/org#",
+}
+PREFIXES = "".join(f"PREFIX {prefix}: <{iri}>\n" for prefix, iri in NAMESPACES.items())
 
 
 def select_rows(store: Store, query: str) -> list[dict[str, str]]:
