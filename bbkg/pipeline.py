@@ -1,4 +1,4 @@
-"""`bbkg build`: articles -> Spark extraction -> RDF -> GraphFrames -> a new Oxigraph store, switched in atomically."""
+"""`bbkg build`: articles -> Spark extraction -> GraphFrames -> RDF -> a new Oxigraph store, switched in atomically."""
 
 from __future__ import annotations
 
@@ -15,14 +15,15 @@ from collections.abc import Callable, Iterator
 from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat, Store, parse, serialize
 from pyspark.sql import DataFrame, SparkSession
 
-from graph.connections import (affiliation_edges, connection_quads, membership_edges, rolled_up_memberships,
-                               shared_organizations)
+from graph.algorithms import SOFTWARE
+from graph.jar import checked_jar, enable_python_package
+from graph.stage import GraphResults, compute_graph, graph_quads
 from spark_etl.articles import article_files, decode_articles, read_article_files, unread_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
                            organizations_frame, reference_quads, save_lines)
-from spark_etl.session import create_spark_session, graphframes_available
+from spark_etl.session import create_spark_session
 from store.builds import dataset_statistics, load_build, new_build_dir, publish_build
 from store.validate import validate_store
 
@@ -37,7 +38,6 @@ ONTOLOGY_NQUADS = "ontology.nq"
 class BuildResult:
     build_dir: Path
     quads: int
-    engine: str
     articles: list[dict[str, Any]]  # file_name, doc_id, error (None when read)
     timings: dict[str, float] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
@@ -49,27 +49,17 @@ class BuildResult:
         return [a for a in self.articles if a["error"]]
 
     def summary(self) -> dict[str, Any]:
-        return {"quads": self.quads, "engine": self.engine, "articles": self.articles,
+        return {"quads": self.quads, "graph_computed_by": SOFTWARE, "articles": self.articles,
                 "timings_seconds": {k: round(v, 3) for k, v in self.timings.items()}, "counts": self.counts,
                 "statistics": self.statistics}
 
 
-def choose_engine(setting: str, graphframes_package: str) -> str:
-    """Resolve the graph_engine setting: 'auto' means GraphFrames when its JAR is installed."""
-    if setting == "auto":
-        return "graphframes" if graphframes_available(graphframes_package) else "spark-sql"
-    if setting == "graphframes" and not graphframes_available(graphframes_package):
-        raise RuntimeError(f"graph_engine is 'graphframes' but {graphframes_package} is not in ~/.m2; "
-                           "run `make jars` to fetch it, or set graph_engine to 'auto'")
-    if setting not in ("graphframes", "spark-sql"):
-        raise ValueError(f"graph_engine must be auto, graphframes or spark-sql, not {setting!r}")
-    return setting
-
-
-def spark_for_build(settings: dict[str, Any], engine: str, work_dir: Path) -> SparkSession:
-    packages = [settings["graphframes_package"]] if engine == "graphframes" else None
+def spark_for_build(settings: dict[str, Any], work_dir: Path) -> SparkSession:
+    """The build's SparkSession, with the hash-checked GraphFrames JAR on the JVM's and Python's paths."""
+    jar = checked_jar()
+    enable_python_package(jar)
     return create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"] or 2,
-                                work_dir / "checkpoints", packages, driver_memory=settings["spark_driver_memory"])
+                                work_dir / "checkpoints", [jar], driver_memory=settings["spark_driver_memory"])
 
 
 def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:
@@ -110,7 +100,7 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
     base = settings["base_iri"]
     if not input_dir.is_dir():
         raise FileNotFoundError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
-    engine = choose_engine(settings["graph_engine"], settings["graphframes_package"])
+    checked_jar()  # a missing or altered GraphFrames JAR stops the build before any work, with the fix
     lexicon = load_lexicon(settings["ontology_dir"])
     build_dir = new_build_dir(store_dir)
     clock = Stopwatch(on_stage)
@@ -118,8 +108,8 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
     try:
         with clock.stage("spark_start"):
             if spark is None:
-                spark = spark_for_build(settings, engine, build_dir)
-        result = _transform(spark, settings, engine, lexicon, input_dir, build_dir, base, clock)
+                spark = spark_for_build(settings, build_dir)
+        result = _transform(spark, settings, lexicon, input_dir, build_dir, base, clock)
         if own_session:
             # Nothing after this needs Spark, and its JVM (heap, cleanup threads) would sit beside the loader.
             with clock.stage("spark_stop"):
@@ -144,14 +134,15 @@ class Records:
     mentions: DataFrame
     facts: DataFrame
     organizations: DataFrame
-    shared: DataFrame
+    graph: GraphResults
 
     def unpersist(self) -> None:
-        for frame in (self.articles, self.mentions, self.facts, self.shared):
+        for frame in (self.articles, self.mentions, self.facts):
             frame.unpersist()
+        self.graph.unpersist()
 
 
-def extract_records(spark: SparkSession, settings: dict[str, Any], engine: str, lexicon: Any, input_dir: Path,
+def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any, input_dir: Path,
                     clock: Stopwatch) -> tuple[Records, list[dict[str, Any]], dict[str, int]]:
     """Read, extract and connect: the records to map, the per-file report and the counts."""
     base = settings["base_iri"]
@@ -174,31 +165,36 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], engine: str, 
                   "mentions": mentions.count(), "facts": facts.count()}
     organizations = organizations_frame(spark, lexicon)
     with clock.stage("graph"):
-        edges = rolled_up_memberships(membership_edges(memberships(facts), base), affiliation_edges(organizations))
-        shared = shared_organizations(edges, engine).cache()
-        counts["shared_organization_pairs"] = shared.count()
-    return Records(articles, mentions, facts, organizations, shared), report, counts
+        graph = compute_graph(memberships(facts), facts, organizations, base)
+        counts.update(graph.counts())
+    return Records(articles, mentions, facts, organizations, graph), report, counts
 
 
-def rdf_lines(records: Records, base: str, engine: str) -> DataFrame:
-    """The records as distinct N-Quads lines (column `line`)."""
+def record_quads(articles: DataFrame, mentions: DataFrame, facts: DataFrame, organizations: DataFrame,
+                 base: str) -> DataFrame:
+    """What the articles and the reference data state, as quads (the graph stage's results are apart)."""
     parts: list[DataFrame] = [
-        article_quads(records.articles, base), mention_quads(records.mentions, base),
-        membership_quads(memberships(records.facts), base), fact_quads(records.facts, base),
-        reference_quads(records.organizations, base), connection_quads(records.shared, base, engine),
+        article_quads(articles, base), mention_quads(mentions, base),
+        membership_quads(memberships(facts), base), fact_quads(facts, base), reference_quads(organizations, base),
     ]
-    return nquad_lines(reduce(DataFrame.unionByName, parts))
+    return reduce(DataFrame.unionByName, parts)
 
 
-def _transform(spark: SparkSession, settings: dict[str, Any], engine: str, lexicon: Any,
+def rdf_lines(records: Records, base: str) -> DataFrame:
+    """The records and the graph stage's results as distinct N-Quads lines (column `line`)."""
+    stated = record_quads(records.articles, records.mentions, records.facts, records.organizations, base)
+    return nquad_lines(stated.unionByName(graph_quads(records.graph, base)))
+
+
+def _transform(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
                input_dir: Path, build_dir: Path, base: str, clock: Stopwatch) -> BuildResult:
     """Everything Spark does: read, extract, connect, map; leaves the N-Quads files in the build folder."""
-    records, report, counts = extract_records(spark, settings, engine, lexicon, input_dir, clock)
+    records, report, counts = extract_records(spark, settings, lexicon, input_dir, clock)
     with clock.stage("map_rdf"):
-        files = save_lines(rdf_lines(records, base, engine), build_dir / NQUADS_FOLDER)
+        files = save_lines(rdf_lines(records, base), build_dir / NQUADS_FOLDER)
         ontology = build_dir / NQUADS_FOLDER / ONTOLOGY_NQUADS
         ontology.write_bytes(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
-        result = BuildResult(build_dir, 0, engine, report, clock.timings, counts, nquads_files=[*files, ontology])
+        result = BuildResult(build_dir, 0, report, clock.timings, counts, nquads_files=[*files, ontology])
         # Flush what the mapping wrote (and Spark's shuffle files) now, so that the kernel's write-back of
         # this stage's output does not compete with the loader for the two cores (it took a third of the load).
         os.sync()

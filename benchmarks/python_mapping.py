@@ -154,37 +154,17 @@ def reference_quads(organizations: list[Row], base: str) -> Iterator[Quad]:
             yield org, f"<{BB}alias>", _literal(alias) or "", graph
 
 
-def _vertex(base: str, vertex: str) -> str | None:
-    kind, key = vertex.split(":")[:2]
-    return _entity(base, "Person" if kind == "person" else "Team", key)
-
-
-def connection_quads(shared: list[Row], base: str, engine: str) -> Iterator[Quad]:
-    graph = f"<{base}graph/connections>"
-    for row in shared:
-        node = f"<{base}id/connection/{_digest(row['person_a'], row['person_b'], row['org'])}>"
-        vias = dict.fromkeys(v for v in (row["a_via"] or []) + (row["b_via"] or []) if v is not None)
-        yield from _about(graph, node, [
-            (RDF_TYPE, f"<{BB}SharedOrganization>"), (f"{BB}person", _vertex(base, row["person_a"])),
-            (f"{BB}person", _vertex(base, row["person_b"])), (f"{BB}sharedOrganization", _vertex(base, row["org"])),
-            (f"{BB}computedBy", _literal(engine)),
-            *[(f"{BB}via", _vertex(base, v)) for v in vias],
-            *[(PROV_DERIVED, _iri(m)) for m in row["memberships"] or []],
-        ])
-
-
 def _read(folder: Path) -> list[Row]:
     return pq.read_table(folder).to_pylist()
 
 
-def map_records(records_dir: Path, base: str, engine: str) -> set[str]:
+def map_records(records_dir: Path, base: str) -> set[str]:
     """The records written by benchmarks/mapping.py -> distinct N-Quads lines, as the build makes them."""
     facts = _read(records_dir / "facts")
     quads = itertools.chain(
         article_quads(_read(records_dir / "articles"), base), mention_quads(_read(records_dir / "mentions"), base),
         membership_quads(facts, base), fact_quads(facts, base),
         reference_quads(_read(records_dir / "organizations"), base),
-        connection_quads(_read(records_dir / "shared"), base, engine),
     )
     lines: set[str] = set()  # only the distinct lines are ever held: 100,000 articles make ~16M quads
     for s, p, o, g in quads:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bbkg.config import PROJECT_ROOT, load_settings
+from graph.algorithms import SOFTWARE
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import bench_endpoints
 from benchmarks.plots import plot_baselines, plot_stage_times
@@ -57,7 +58,7 @@ def main(sizes: list[int]) -> None:
             "date": time.strftime("%Y-%m-%d", time.gmtime()),
             "machine": f"{platform.machine()}, {len(os.sched_getaffinity(0))} cores",
             "build": {"articles": build.counts["articles_read"], "quads": build.quads, "total_seconds": total,
-                      "timings_seconds": build.summary()["timings_seconds"], "engine": build.engine},
+                      "timings_seconds": build.summary()["timings_seconds"], "graph_computed_by": SOFTWARE},
             "endpoint": bench_endpoints(store_dir),
             "scale": run_scale(sizes, Path(scratch) / "scale"),
         }

@@ -35,11 +35,23 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
     for blueprint in (sparql.bp, descriptions.bp, dumps.bp, api.bp, pages.bp, ops.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
+    _count_requests(app)
     _allow_origins(app, settings["cors_origins"])
     if settings["query_cache_bytes"] > 0:
         app.wsgi_app = SparqlResponseCache(  # type: ignore[method-assign]
             app.wsgi_app, Path(settings["store_dir"]), settings["query_cache_bytes"], app.extensions["bbkg_metrics"])
     return app
+
+
+def _count_requests(app: Flask) -> None:
+    """Every answer Flask makes counts as a request, and a 5xx one as a server error (cache hits count in the cache)."""
+    @app.after_request
+    def count(response: Response) -> Response:
+        counters = app.extensions["bbkg_metrics"]
+        counters.count("requests")
+        if response.status_code >= 500:
+            counters.count("server_errors")
+        return response
 
 
 def _allow_origins(app: Flask, origins_setting: str) -> None:

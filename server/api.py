@@ -1,51 +1,124 @@
-"""The graph-connection JSON API, described by the OpenAPI document at /api/openapi.json."""
+"""The graph-connection JSON API, described by the OpenAPI document at /api/openapi.json.
+
+Views check every parameter here, at the boundary (names, IRIs, types against a closed list, counts), then
+hand the lookup to a killable query process without network, under the api_timeout deadline, like /sparql.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from typing import Any
 
-from server.context import current_store
+from flask import Blueprint, Response, current_app, jsonify, request
+from pyoxigraph import NamedNode
+
+from server.context import metrics, setting
 from server.errors import json_error
+from server.executor import ApiAnswer, ApiRequest, QueryCrashed, QueryExecutor, QueryTimeout
 from server.openapi import OPENAPI
-from store.connections import (AmbiguousEntityError, Entity, UnknownEntityError, connection, find_entities,
-                               resolve_entity, shared_among)
+from store.connections import ENTITY_TYPES, Entity, is_iri_name
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 MAX_HOPS_LIMIT = 6
+MAX_NAMES = 10  # `among` compares every pair of the people named: the cost grows with its square
+MAX_NAME_CHARS = 300
+MAX_CENTRAL = 100
+
+
+class ApiInputError(ValueError):
+    """A parameter the API cannot accept; answered 400 with the message."""
 
 
 def _entity_json(entity: Entity) -> dict[str, str]:
     return {"iri": entity.iri, "label": entity.label}
 
 
+def _checked_name(name: str, parameter: str) -> str:
+    """A name or IRI as sent, once it is one the lookups can take."""
+    if not name.strip():
+        raise ApiInputError(f"'{parameter}' is empty; send a name, an alias or an IRI")
+    if len(name) > MAX_NAME_CHARS:
+        raise ApiInputError(f"'{parameter}' is longer than {MAX_NAME_CHARS} characters")
+    if is_iri_name(name):
+        try:
+            NamedNode(name)
+        except ValueError as exc:
+            raise ApiInputError(f"'{parameter}' is not a valid IRI: {exc}") from None
+    return name
+
+
+def _single(parameter: str) -> str | None:
+    values = request.args.getlist(parameter)
+    if len(values) > 1:
+        raise ApiInputError(f"'{parameter}' is given more than once; send it once")
+    return values[0] if values else None
+
+
+def _run(call: str, **args: Any) -> ApiAnswer:
+    executor: QueryExecutor = current_app.extensions["bbkg_executor"]
+    return executor.run(ApiRequest(call, args), timeout=setting("api_timeout"))
+
+
+def _failure(answer: ApiAnswer) -> tuple[Response, int] | None:
+    """The HTTP answer of a lookup that did not succeed, or None when it did."""
+    if answer.status == "ok":
+        return None
+    status = {"not_found": 404, "ambiguous": 400, "bad_request": 400, "no_store": 503}[answer.status]
+    details = {"candidates": answer.candidates} if answer.candidates else {}
+    return json_error(status, answer.message, **details)
+
+
+@bp.errorhandler(ApiInputError)
+def bad_input(exc: ApiInputError) -> tuple[Response, int]:
+    metrics().count("api_errors")
+    return json_error(400, str(exc))
+
+
+@bp.errorhandler(QueryTimeout)
+def too_slow(exc: QueryTimeout) -> tuple[Response, int]:
+    metrics().count("api_timeouts")
+    response, status = json_error(503, str(exc))
+    response.headers["Retry-After"] = "0"
+    return response, status
+
+
+@bp.errorhandler(QueryCrashed)
+def crashed(exc: QueryCrashed) -> tuple[Response, int]:
+    return json_error(500, str(exc))
+
+
 @bp.route("/connections")
 def connections() -> Response | tuple[Response, int]:
     """How `from` and `to` are connected, or the organizations shared by every person named with `among`."""
-    among = request.args.getlist("among")
-    names = among or [n for n in (request.args.get("from"), request.args.get("to")) if n]
+    among = [_checked_name(n, "among") for n in request.args.getlist("among")]
+    pair = [_single("from"), _single("to")]
+    if among and any(n is not None for n in pair):
+        raise ApiInputError("send either from and to, or among, not both")
+    names = among or [_checked_name(n, p) for n, p in zip(pair, ("from", "to"), strict=True) if n is not None]
     if len(names) < 2:
-        return json_error(400, "name two people: ?from=A&to=B, or several: ?among=A&among=B&among=C")
+        raise ApiInputError("name two people: ?from=A&to=B, or several: ?among=A&among=B&among=C")
+    if len(names) > MAX_NAMES:
+        raise ApiInputError(f"name at most {MAX_NAMES} people")
     try:
-        max_hops = int(request.args.get("max_hops", "4"))
+        max_hops = int(_single("max_hops") or "4")
     except ValueError:
-        return json_error(400, "max_hops takes a whole number")
+        raise ApiInputError("max_hops takes a whole number") from None
     if not 1 <= max_hops <= MAX_HOPS_LIMIT:
-        return json_error(400, f"max_hops must be between 1 and {MAX_HOPS_LIMIT}")
-    store = current_store()
-    try:
-        people = [resolve_entity(store, name, "Person") for name in names]
-    except UnknownEntityError as exc:
-        return json_error(404, str(exc))
-    except AmbiguousEntityError as exc:
-        return json_error(400, str(exc), candidates=exc.candidates)
+        raise ApiInputError(f"max_hops must be between 1 and {MAX_HOPS_LIMIT}")
     if not among:
-        return jsonify(connection(store, people[0], people[1], max_hops))
+        answer = _run("connection", names=names, max_hops=max_hops)
+        return _failure(answer) or jsonify(answer.value)
+    answer = _run("among", names=names)
+    if failed := _failure(answer):
+        return failed
+    people, shared = answer.value
+    labels = {p.iri: p.label for p in people}
     return jsonify({
         "among": [_entity_json(p) for p in people],
         "shared_organizations": [
             {"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "overlap": s.overlap,
-             "roles": {person.label: s.roles[person.iri] for person in people}}
-            for s in shared_among(store, people)
+             "roles": {person.label: s.roles[person.iri] for person in people},
+             "pairs": [{**pair, "people": [labels[iri] for iri in pair["people"]]} for pair in s.pairs]}
+            for s in shared
         ],
     })
 
@@ -53,10 +126,34 @@ def connections() -> Response | tuple[Response, int]:
 @bp.route("/entities")
 def entities() -> Response | tuple[Response, int]:
     """Entities whose name, alias or surname is `q`, optionally of one type."""
-    q = request.args.get("q", "").strip()
+    q = (_single("q") or "").strip()
     if not q:
-        return json_error(400, "missing 'q': send ?q=NAME")
-    return jsonify({"q": q, "results": find_entities(current_store(), q, request.args.get("type"))})
+        raise ApiInputError("missing 'q': send ?q=NAME")
+    q = _checked_name(q, "q")
+    entity_type = _single("type")
+    if entity_type is not None and entity_type not in ENTITY_TYPES:
+        raise ApiInputError(f"unknown type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
+    answer = _run("entities", q=q, entity_type=entity_type)
+    return _failure(answer) or jsonify({"q": q, "results": answer.value})
+
+
+@bp.route("/central")
+def central() -> Response | tuple[Response, int]:
+    """The most central people or organizations by GraphFrames' PageRank, with degree, component, community."""
+    entity_type = _single("type")
+    if entity_type is not None and entity_type not in ENTITY_TYPES:
+        raise ApiInputError(f"unknown type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
+    try:
+        limit = int(_single("limit") or "10")
+    except ValueError:
+        raise ApiInputError("limit takes a whole number") from None
+    if not 1 <= limit <= MAX_CENTRAL:
+        raise ApiInputError(f"limit must be between 1 and {MAX_CENTRAL}")
+    answer = _run("central", entity_type=entity_type, limit=limit)
+    if failed := _failure(answer):
+        return failed
+    software, results = answer.value
+    return jsonify({"type": entity_type, "computed_by": software, "results": results})
 
 
 @bp.route("/openapi.json")

@@ -44,6 +44,7 @@ class SparqlResponseCache:
             if hit is not None:
                 self._entries.move_to_end(key)
         if hit is not None:
+            self.metrics.count("requests")
             self.metrics.count("queries")
             self.metrics.count("cache_hits")
             status, headers, body = hit

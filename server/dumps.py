@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, request
+from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from server.context import current_store
@@ -48,8 +49,12 @@ def graph_store() -> BaseResponse:
     if media_type is None:
         return plain(406, f"a graph can be sent as {', '.join(GRAPH_TYPES)}")
     if graphs:
+        try:
+            NamedNode(graphs[0])
+        except ValueError as exc:
+            return plain(400, f"'graph' must be an absolute IRI, not {graphs[0]!r}: {exc}")
         if not graph_exists(current_store(), graphs[0]):
-            return plain(404, f"no graph named <{graphs[0]}>; /sparql?query=SELECT DISTINCT ?g "
+            return plain(404, f"no graph named <{graphs[0]}>; " + "/sparql?query=SELECT DISTINCT ?g "
                               "WHERE { GRAPH ?g {} } lists them")
         graph = graphs[0]
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, jsonify
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from store.builds import StoreNotBuiltError
 
@@ -27,11 +27,13 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[Response, int]:
-        return json_error(exc.code or 500, exc.description or exc.name)
+        response, status = json_error(exc.code or 500, exc.description or exc.name)
+        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response, status
 
     @app.errorhandler(Exception)
     def server_error(exc: Exception) -> tuple[Response, int]:
         # The traceback goes to the log, never to the client.
         app.logger.exception("unhandled error")
-        app.extensions["bbkg_metrics"].count("server_errors")
         return json_error(500, "internal server error; the server log has the details")

@@ -13,6 +13,7 @@ import itertools
 import multiprocessing
 import threading
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -35,6 +36,21 @@ class QueryRequest:
     default_graphs: list[str] = field(default_factory=list)
     named_graphs: list[str] = field(default_factory=list)
     row_cap: int = 100_000
+
+
+@dataclass
+class ApiRequest:
+    """One of the connection API's lookups (a name in API_CALLS), run in the query process like a query."""
+    call: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ApiAnswer:
+    status: str  # ok, not_found, ambiguous, bad_request, no_store
+    value: Any = None
+    message: str = ""
+    candidates: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -97,6 +113,51 @@ def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
     return QueryAnswer("ok", media_type, body, len(triples), truncated)
 
 
+def _api_connection(store: Any, names: list[str], max_hops: int) -> Any:
+    from store.connections import connection, resolve_entity
+
+    a, b = (resolve_entity(store, name, "Person") for name in names)
+    return connection(store, a, b, max_hops)
+
+
+def _api_among(store: Any, names: list[str]) -> Any:
+    from store.connections import resolve_entity, shared_among
+
+    people = [resolve_entity(store, name, "Person") for name in names]
+    return people, shared_among(store, people)
+
+
+def _api_entities(store: Any, q: str, entity_type: str | None) -> Any:
+    from store.connections import find_entities, graph_measures
+
+    return [{**e, **graph_measures(store, e["iri"])} for e in find_entities(store, q, entity_type)]
+
+
+def _api_central(store: Any, entity_type: str | None, limit: int) -> Any:
+    from store.connections import central_entities, graph_software
+
+    return graph_software(store), central_entities(store, entity_type, limit)
+
+
+# The only work the API may ask of a query process: a closed list, chosen by name.
+API_CALLS: dict[str, Callable[..., Any]] = {
+    "connection": _api_connection, "among": _api_among, "entities": _api_entities, "central": _api_central}
+
+
+def answer_api(store: Any, request: ApiRequest) -> ApiAnswer:
+    """Run one API lookup; the user errors it can meet become statuses, anything else is a bug and raises."""
+    from store.connections import AmbiguousEntityError, UnknownEntityError, UnknownEntityTypeError
+
+    try:
+        return ApiAnswer("ok", API_CALLS[request.call](store, **request.args))
+    except UnknownEntityError as exc:
+        return ApiAnswer("not_found", message=str(exc))
+    except AmbiguousEntityError as exc:
+        return ApiAnswer("ambiguous", message=str(exc), candidates=exc.candidates)
+    except UnknownEntityTypeError as exc:
+        return ApiAnswer("bad_request", message=str(exc))
+
+
 def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None:
     from store.builds import StoreNotBuiltError
     from store.handle import CurrentStore
@@ -109,10 +170,14 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None
             request = conn.recv()
         except EOFError:
             return
+        answer: QueryAnswer | ApiAnswer
         try:
-            answer = evaluate(handle.get(), request)
+            if isinstance(request, ApiRequest):
+                answer = answer_api(handle.get(), request)
+            else:
+                answer = evaluate(handle.get(), request)
         except StoreNotBuiltError as exc:
-            answer = QueryAnswer("no_store", message=str(exc))
+            answer = (ApiAnswer if isinstance(request, ApiRequest) else QueryAnswer)("no_store", message=str(exc))
         conn.send(answer)
 
 
@@ -146,18 +211,19 @@ class QueryProcess:
             self._conn.close()
         self._process, self._conn = None, None
 
-    def run(self, request: QueryRequest) -> QueryAnswer:
+    def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None) -> Any:
         """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies."""
+        timeout = self.timeout if timeout is None else timeout
         alive = self._conn is not None and self._process is not None and self._process.is_alive()
         conn = self._conn if alive and self._conn is not None else self._start()
         try:
             conn.send(request)
-            if not conn.poll(self.timeout):
+            if not conn.poll(timeout):
                 self.kill()
-                raise QueryTimeout(f"the query ran longer than {self.timeout:g} s and was stopped; "
-                                   "narrow it (LIMIT, more specific patterns) or raise query_timeout")
-            answer: QueryAnswer = conn.recv()
-            return answer
+                raise QueryTimeout(f"the {'lookup' if isinstance(request, ApiRequest) else 'query'} ran longer "
+                                   f"than {timeout:g} s and was stopped; narrow it (fewer names or hops, LIMIT, "
+                                   "more specific patterns)")
+            return conn.recv()
         except (EOFError, BrokenPipeError, ConnectionResetError):
             self.kill()
             raise QueryCrashed("the query process died while evaluating this query") from None
@@ -173,12 +239,13 @@ class QueryExecutor:
         self._idle: list[QueryProcess] = []
         self._lock = threading.Lock()
 
-    def run(self, request: QueryRequest) -> QueryAnswer:
+    def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None) -> Any:
+        """A QueryAnswer for a QueryRequest, an ApiAnswer for an ApiRequest; `timeout` overrides the default."""
         with self._lock:
             worker = self._idle.pop() if self._idle else QueryProcess(
                 self.store_dir, self.timeout, self.isolate_network)
         try:
-            return worker.run(request)
+            return worker.run(request, timeout)
         finally:
             with self._lock:
                 self._idle.append(worker)

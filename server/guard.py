@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import re
 
-# Strings (long and short), IRIs and comments: the places where a keyword is not a keyword.
+# Strings (long and short), IRIs and comments: the places where a keyword is not a keyword. As in the SPARQL
+# grammar (COMMENT, STRING_LITERAL1/2), a comment ends at CR as well as LF, and a short string spans neither:
+# a comment ended by a lone CR must not hide the code after it.
 _NOT_CODE = re.compile(
     r'"""(?:[^"\\]|\\.|"(?!""))*"""'
     r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
-    r'|"(?:[^"\\\n]|\\.)*"'
-    r"|'(?:[^'\\\n]|\\.)*'"
+    r'|"(?:[^"\\\n\r]|\\.)*"'
+    r"|'(?:[^'\\\n\r]|\\.)*'"
     r"|<[^<>\"{}|^`\\\s]*>"
-    r"|#[^\n]*",
+    r"|#[^\n\r]*",
     re.S,
 )
 _REMOTE_KEYWORDS = re.compile(r"(?<![\w:?$])(SERVICE|LOAD)(?![\w:])", re.I)

@@ -22,6 +22,8 @@ COUNTERS = {
     "cache_hits": "SPARQL queries answered from the response cache",
     "query_errors": "SPARQL requests refused with a 4xx status",
     "query_timeouts": "SPARQL queries stopped by the timeout",
+    "api_errors": "API requests refused with a 4xx status for a bad parameter",
+    "api_timeouts": "API lookups stopped by the timeout",
     "updates": "SPARQL updates applied",
     "server_errors": "Requests that ended with a 5xx status",
 }

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-_ENTITY = {"type": "object", "properties": {"iri": {"type": "string"}, "label": {"type": "string"}}}
+from store.connections import ENTITY_TYPES
+
+_ENTITY_PROPERTIES: dict[str, Any] = {"iri": {"type": "string"}, "label": {"type": "string"}}
+_ENTITY = {"type": "object", "properties": _ENTITY_PROPERTIES}
 _ROLE = {"type": "object", "properties": {
     "role": {"type": "string"}, "start": {"type": ["integer", "null"]}, "end": {"type": ["integer", "null"]},
     "via": {"oneOf": [_ENTITY, {"type": "null"}]}}}
 _YEARS = {"oneOf": [{"type": "object", "properties": {"start": {"type": "integer"}, "end": {"type": "integer"}}},
                     {"type": "null"}]}
+_MEASURES: dict[str, Any] = {
+    "component": {"type": ["string", "null"], "description": "IRI of the connected component (GraphFrames)."},
+    "community": {"type": ["string", "null"], "description": "IRI of the label-propagation community."},
+    "pagerank": {"type": ["number", "null"]}, "degree": {"type": ["integer", "null"]}}
+_MEASURED_ENTITY = {"type": "object", "properties": {**_ENTITY_PROPERTIES, **_MEASURES}}
+_PAIR = {"type": "object", "properties": {
+    "people": {"type": "array", "items": {"type": "string"}},
+    "computed_by": {"type": "string", "description": "GraphFrames and its version, or 'store query'."},
+    "overlap": _YEARS}}
 _ERROR = {"type": "object", "properties": {"error": {"type": "object", "properties": {
     "status": {"type": "integer"}, "message": {"type": "string"},
     "candidates": {"type": "array", "items": _ENTITY}}, "required": ["status", "message"]}}}
@@ -27,9 +39,11 @@ OPENAPI: dict[str, Any] = {
         "/api/connections": {"get": {
             "summary": "Organizations two people (from, to) or several (among) shared, and paths between two.",
             "parameters": [
-                {"name": "from", "in": "query", "schema": {"type": "string"}, "description": "Name, alias or IRI."},
-                {"name": "to", "in": "query", "schema": {"type": "string"}},
-                {"name": "among", "in": "query", "schema": {"type": "array", "items": {"type": "string"}},
+                {"name": "from", "in": "query", "schema": {"type": "string", "minLength": 1, "maxLength": 300},
+                 "description": "Name, alias or IRI."},
+                {"name": "to", "in": "query", "schema": {"type": "string", "minLength": 1, "maxLength": 300}},
+                {"name": "among", "in": "query", "schema": {"type": "array", "maxItems": 10, "items": {
+                    "type": "string", "minLength": 1, "maxLength": 300}},
                  "style": "form", "explode": True, "description": "Repeat for each person."},
                 {"name": "max_hops", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 6,
                                                               "default": 4}},
@@ -37,13 +51,18 @@ OPENAPI: dict[str, Any] = {
             "responses": {
                 "200": {"description": "The connection.", "content": {"application/json": {"schema": {
                     "type": "object", "properties": {
-                        "from": _ENTITY, "to": _ENTITY, "among": {"type": "array", "items": _ENTITY},
+                        "from": _MEASURED_ENTITY, "to": _MEASURED_ENTITY,
+                        "connected": {"type": "boolean",
+                                      "description": "Whether both are in one GraphFrames component."},
+                        "among": {"type": "array", "items": _ENTITY},
                         "shared_organizations": {"type": "array", "items": {"type": "object", "properties": {
                             "iri": {"type": "string"}, "label": {"type": "string"},
                             "computed_by": {"type": "string"},
                             "from_roles": {"type": "array", "items": _ROLE},
                             "to_roles": {"type": "array", "items": _ROLE},
                             "overlap": _YEARS,
+                            "pairs": {"type": "array", "items": _PAIR},
+                            "roles": {"type": "object", "additionalProperties": {"type": "array", "items": _ROLE}},
                             "via": {"type": "array", "items": _ENTITY},
                             "evidence": {"type": "array", "items": {"type": "object", "properties": {
                                 "article": {"type": "string"}, "quote": {"type": "string"}}}}}}},
@@ -51,13 +70,33 @@ OPENAPI: dict[str, Any] = {
                             _ENTITY, {"type": "object", "properties": {"predicate": {"type": "string"}}}]}}}}}}}},
                 "400": _error("Fewer than two names, a bad max_hops, or an ambiguous name (with candidates)."),
                 "404": _error("A name that matches nobody in the graph."),
+                "503": _error("The lookup ran past api_timeout, or no store is built yet."),
             }}},
         "/api/entities": {"get": {
             "summary": "Look up entities by name, alias or surname.",
-            "parameters": [{"name": "q", "in": "query", "required": True, "schema": {"type": "string"}},
+            "parameters": [{"name": "q", "in": "query", "required": True, "schema": {
+                               "type": "string", "minLength": 1, "maxLength": 300}},
                            {"name": "type", "in": "query", "schema": {
-                               "enum": ["Person", "Team", "League", "MediaOrganization"]}}],
-            "responses": {"200": {"description": "Matching entities."}, "400": _error("Missing q.")}}},
+                               "enum": list(ENTITY_TYPES)}}],
+            "responses": {"200": {"description": "Matching entities, with what GraphFrames computed about them.",
+                                  "content": {"application/json": {"schema": {"type": "object", "properties": {
+                                      "q": {"type": "string"}, "results": {"type": "array", "items": {
+                                          "type": "object", "properties": {
+                                              **_ENTITY_PROPERTIES, **_MEASURES,
+                                              "type": {"type": "string"}}}}}}}}},
+                          "400": _error("Missing or empty q, a malformed IRI, or an unknown type."),
+                          "503": _error("The lookup ran past api_timeout, or no store is built yet.")}}},
+        "/api/central": {"get": {
+            "summary": "The most central entities by GraphFrames' PageRank.",
+            "parameters": [{"name": "type", "in": "query", "schema": {"enum": list(ENTITY_TYPES)}},
+                           {"name": "limit", "in": "query", "schema": {
+                               "type": "integer", "minimum": 1, "maximum": 100, "default": 10}}],
+            "responses": {"200": {"description": "Entities by PageRank, highest first.",
+                                  "content": {"application/json": {"schema": {"type": "object", "properties": {
+                                      "type": {"type": ["string", "null"]}, "computed_by": {"type": "string"},
+                                      "results": {"type": "array", "items": _MEASURED_ENTITY}}}}}},
+                          "400": _error("An unknown type or a limit out of range."),
+                          "503": _error("The lookup ran past api_timeout, or no store is built yet.")}}},
         "/api/openapi.json": {"get": {"summary": "This document.", "responses": {"200": {"description": "OpenAPI."}}}},
     },
 }

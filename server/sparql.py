@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hmac
 import time
+import urllib.parse
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, current_app, redirect, request
+from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from server.context import metrics, setting
@@ -52,6 +54,25 @@ def _body_text() -> str:
         raise ProtocolError("the request body is not UTF-8; send the query encoded as UTF-8") from None
 
 
+def _form_text() -> None:
+    """Refuse a form whose bytes or percent-escapes are not UTF-8 (werkzeug would quietly replace them)."""
+    try:
+        urllib.parse.parse_qsl(request.get_data(cache=True).decode("utf-8"), keep_blank_values=True,
+                               encoding="utf-8", errors="strict")
+    except UnicodeDecodeError:
+        raise ProtocolError("the form is not UTF-8; send its values percent-encoded as UTF-8") from None
+
+
+def _graph_iris(values: list[str], name: str) -> list[str]:
+    """Dataset parameters, once each is an absolute IRI."""
+    for value in values:
+        try:
+            NamedNode(value)
+        except ValueError as exc:
+            raise ProtocolError(f"'{name}' must be an absolute IRI, not {value!r}: {exc}") from None
+    return values
+
+
 def read_operation() -> Operation:
     """The query or update of a GET, POST form or POST direct request, with its dataset parameters."""
     if request.method == "GET":
@@ -59,6 +80,7 @@ def read_operation() -> Operation:
             raise ProtocolError("SPARQL Update must be sent with POST, never GET")
         params, query, update = request.args, _single(request.args.getlist("query"), "query"), None
     elif request.mimetype == FORM:
+        _form_text()
         params = request.form
         query = _single(params.getlist("query"), "query")
         update = _single(params.getlist("update"), "update")
@@ -81,7 +103,8 @@ def read_operation() -> Operation:
     graph_params = ("using-graph-uri", "using-named-graph-uri") if update is not None else \
         ("default-graph-uri", "named-graph-uri")
     return Operation("query" if query is not None else "update", text,
-                     params.getlist(graph_params[0]), params.getlist(graph_params[1]))
+                     _graph_iris(params.getlist(graph_params[0]), graph_params[0]),
+                     _graph_iris(params.getlist(graph_params[1]), graph_params[1]))
 
 
 def _executor() -> QueryExecutor:

@@ -8,24 +8,11 @@ from pathlib import Path
 
 from pyspark.sql import SparkSession
 
-MAVEN_REPOSITORY = Path.home() / ".m2" / "repository"
-
-
-def maven_jar_path(coordinates: str) -> Path:
-    """Where `mvn dependency:get` puts the JAR of 'group:artifact:version' in the local repository."""
-    group, artifact, version = coordinates.split(":")
-    return MAVEN_REPOSITORY.joinpath(*group.split("."), artifact, version, f"{artifact}-{version}.jar")
-
-
-def graphframes_available(coordinates: str) -> bool:
-    """Whether the GraphFrames JAR has been fetched into ~/.m2, so Spark can resolve it offline."""
-    return maven_jar_path(coordinates).is_file()
-
-
 def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: Path,
-                         packages: list[str] | None = None, app_name: str = "bbkg",
+                         jars: list[Path] | None = None, app_name: str = "bbkg",
                          driver_memory: str = "1g") -> SparkSession:
-    """A SparkSession for the build; `packages` are Maven coordinates resolved from ~/.m2 first."""
+    """A SparkSession for the build; `jars` are local JAR files for the JVM (spark.jars also ships them to a
+    cluster's executors, and puts them on its Python workers' path)."""
     # Workers must run this interpreter, or they start the system python3 and miss pandas and spaCy.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
@@ -45,8 +32,9 @@ def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: P
     if master.startswith("local"):
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         builder = builder.config("spark.driver.host", "127.0.0.1")
-    if packages:
-        builder = builder.config("spark.jars.packages", ",".join(packages))
+    if jars:
+        builder = builder.config("spark.jars", ",".join(str(j) for j in jars))
+        builder = builder.config("spark.submit.pyFiles", ",".join(str(j) for j in jars))
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     checkpoint_dir.mkdir(parents=True, exist_ok=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyoxigraph import Literal, NamedNode, Store
+from pyoxigraph import DefaultGraph, Literal, NamedNode, QuerySolutions, Store, Variable
 
-from store.select import PREFIXES, select_rows
+from store.select import NAMESPACES, PREFIXES, Term, select_rows
 
 
 class UnknownEntityError(LookupError):
@@ -36,21 +36,41 @@ class SharedOrganization:
     computed_by: str
     roles: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # person IRI -> roles
     overlap: dict[str, int] | None = None  # years every side was with it
+    pairs: list[dict[str, Any]] = field(default_factory=list)  # each pair of people: who computed the link
 
 
-def _select(store: Store, query: str) -> list[dict[str, str]]:
-    return select_rows(store, PREFIXES + query)
+BB = NAMESPACES["bb"]
+RDFS_LABEL = NamedNode(NAMESPACES["rdfs"] + "label")
+BB_MEMBER = NamedNode(BB + "member")
+BB_ORGANIZATION = NamedNode(BB + "organization")
+BB_AFFILIATE_OF = NamedNode(BB + "affiliateOf")
+# The classes an entity lookup may be narrowed to: a closed list, checked before any query is made.
+ENTITY_TYPES = ("Person", "Organization", "Team", "League", "MediaOrganization", "Award")
 
 
-def _entities_matching(store: Store, match: str, entity_type: str | None) -> list[dict[str, str]]:
-    """Entities (iri, label, type) for a graph pattern `match` that binds ?e and ?label."""
-    type_filter = f"?e a bb:{entity_type} ." if entity_type else ""
+class UnknownEntityTypeError(ValueError):
+    """The entity type asked for is not one of ENTITY_TYPES."""
+
+
+def _select(store: Store, query: str, **bindings: Term) -> list[dict[str, str]]:
+    """Rows of one of this module's fixed queries; outside values come in only as bound terms."""
+    return select_rows(store, PREFIXES + query, bindings)
+
+
+def _entities_matching(store: Store, match: str, entity_type: str | None, **bindings: Term) -> list[dict[str, str]]:
+    """Entities (iri, label, type) for one of the fixed graph patterns below, which binds ?e and ?label."""
+    if entity_type is not None and entity_type not in ENTITY_TYPES:
+        raise UnknownEntityTypeError(f"unknown entity type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
+    if entity_type is not None:
+        bindings["wanted"] = NamedNode(BB + entity_type)
+    # Bound variables must be projected (pyoxigraph); their names are this module's own, never a client's.
+    projected = " ".join(f"?{name}" for name in sorted(bindings) if name not in ("e", "label"))
     rows = _select(store, f"""
-        SELECT DISTINCT ?e ?label ?type WHERE {{
+        SELECT DISTINCT ?e ?label ?type {projected} WHERE {{
           {match}
           ?e a ?type . FILTER(STRSTARTS(STR(?type), STR(bb:)))
-          {type_filter}
-        }} ORDER BY ?label ?e""")
+          {"?e a ?wanted ." if entity_type is not None else ""}
+        }} ORDER BY ?label ?e""", **bindings)
     found: dict[str, dict[str, str]] = {}
     for row in rows:
         found.setdefault(row["e"], {"iri": row["e"], "label": row["label"],
@@ -58,25 +78,35 @@ def _entities_matching(store: Store, match: str, entity_type: str | None) -> lis
     return list(found.values())
 
 
-def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, str]]:
-    """Entities whose label or alias is `name` (any case), whose surname is `name`, or whose IRI it is."""
-    needle = Literal(name.strip().lower())
-    ends_with = Literal(" " + name.strip().lower())
-    iri_clause = ""
-    if name.startswith(("http://", "https://")):
-        iri_clause = f"UNION {{ BIND({NamedNode(name)} AS ?e) ?e rdfs:label ?label }}"
-    return _entities_matching(store, f"""
-          {{ ?e rdfs:label ?label FILTER(LCASE(STR(?label)) = {needle} || STRENDS(LCASE(STR(?label)), {ends_with})) }}
-          UNION {{ ?e bb:alias ?alias ; rdfs:label ?label FILTER(LCASE(STR(?alias)) = {needle}) }}
-          {iri_clause}""", entity_type)
+def is_iri_name(name: str) -> bool:
+    """Whether a name given for an entity is meant as its IRI."""
+    return name.startswith(("http://", "https://"))
+
+
+_BY_LABEL_ALIAS_OR_SURNAME = """
+          { ?e rdfs:label ?label FILTER(LCASE(STR(?label)) = ?needle || STRENDS(LCASE(STR(?label)), ?endsWith)) }
+          UNION { ?e bb:alias ?alias ; rdfs:label ?label FILTER(LCASE(STR(?alias)) = ?needle) }"""
+
+
+def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, Any]]:
+    """Entities whose label or alias is `name` (any case), whose surname is `name`, or whose IRI it is.
+
+    Raises ValueError for an IRI that is not one, UnknownEntityTypeError for a type not in ENTITY_TYPES.
+    """
+    needle = name.strip().lower()
+    by_name = _entities_matching(store, _BY_LABEL_ALIAS_OR_SURNAME, entity_type,
+                                 needle=Literal(needle), endsWith=Literal(" " + needle))
+    if not is_iri_name(name):
+        return by_name
+    by_iri = _entities_matching(store, "?e rdfs:label ?label .", entity_type, e=NamedNode(name))
+    return sorted({e["iri"]: e for e in by_iri + by_name}.values(), key=lambda e: (e["label"], e["iri"]))
 
 
 def _exactly_named(store: Store, name: str, entity_type: str | None) -> list[dict[str, str]]:
     """Entities whose label is `name` as written, or whose IRI it is: index lookups, no scan of all labels."""
-    if name.startswith(("http://", "https://")):
-        return _entities_matching(store, f"VALUES ?e {{ {NamedNode(name)} }} ?e rdfs:label ?label .", entity_type)
-    return _entities_matching(store, f"VALUES ?label {{ {Literal(name.strip())} }} ?e rdfs:label ?label .",
-                              entity_type)
+    if is_iri_name(name):
+        return _entities_matching(store, "?e rdfs:label ?label .", entity_type, e=NamedNode(name))
+    return _entities_matching(store, "?e rdfs:label ?label .", entity_type, label=Literal(name.strip()))
 
 
 def resolve_entity(store: Store, name: str, entity_type: str | None = None) -> Entity:
@@ -98,37 +128,32 @@ def resolve_entity(store: Store, name: str, entity_type: str | None = None) -> E
 
 def _organizations_of(store: Store, person: str) -> dict[str, str]:
     """Every organization a person belonged to, directly or through an affiliate: IRI -> label."""
-    rows = _select(store, f"""
-        SELECT DISTINCT ?org ?label WHERE {{
-          {{ ?m bb:member {NamedNode(person)} ; bb:organization ?org }}
-          UNION {{ ?m bb:member {NamedNode(person)} ; bb:organization ?team . ?team bb:affiliateOf ?org }}
+    rows = _select(store, """
+        SELECT DISTINCT ?org ?label ?person WHERE {
+          { ?m bb:member ?person ; bb:organization ?org }
+          UNION { ?m bb:member ?person ; bb:organization ?team . ?team bb:affiliateOf ?org }
           ?org rdfs:label ?label .
-        }}""")
+        }""", person=NamedNode(person))
     return {r["org"]: r["label"] for r in rows}
 
 
-def _precomputed_by(store: Store, people: list[str], org: str) -> str:
-    """The graph stage's engine when it linked every pair of these people through `org`, else 'store query'."""
-    engines = set()
-    for i, a in enumerate(people):
-        for b in people[i + 1:]:
-            rows = _select(store, f"""
-                SELECT ?engine WHERE {{
-                  ?c a bb:SharedOrganization ; bb:person {NamedNode(a)}, {NamedNode(b)} ;
-                     bb:sharedOrganization {NamedNode(org)} ; bb:computedBy ?engine }}""")
-            if not rows:
-                return "store query"
-            engines.add(rows[0]["engine"])
-    return ", ".join(sorted(engines))
+def _computed_pair(store: Store, a: str, b: str, org: str) -> dict[str, str] | None:
+    """The graph stage's bb:SharedOrganization of two people at `org` (software, overlap), if it made one."""
+    rows = _select(store, """
+        SELECT ?software ?start ?end ?a ?b ?org WHERE {
+          ?c a bb:SharedOrganization ; bb:person ?a, ?b ; bb:sharedOrganization ?org ;
+             bb:computedBy ?software ; bb:overlapStart ?start ; bb:overlapEnd ?end
+        } ORDER BY ?software""", a=NamedNode(a), b=NamedNode(b), org=NamedNode(org))
+    return rows[0] if rows else None
 
 
 def _years_with(store: Store, person: str, org: str) -> dict[str, set[int]]:
     """Years the articles place the person with the organization or one of its affiliates, by team."""
-    rows = _select(store, f"""
-        SELECT ?team ?year WHERE {{
-          ?f a bb:Tenure ; bb:person {NamedNode(person)} ; bb:object ?team ; bb:year ?year .
-          FILTER(?team = {NamedNode(org)} || EXISTS {{ ?team bb:affiliateOf {NamedNode(org)} }})
-        }}""")
+    rows = _select(store, """
+        SELECT ?team ?year ?person ?org WHERE {
+          ?f a bb:Tenure ; bb:person ?person ; bb:object ?team ; bb:year ?year .
+          FILTER(?team = ?org || EXISTS { ?team bb:affiliateOf ?org })
+        }""", person=NamedNode(person), org=NamedNode(org))
     years: dict[str, set[int]] = {}
     for r in rows:
         years.setdefault(r["team"], set()).add(int(r["year"]))
@@ -141,15 +166,15 @@ def roles_in(store: Store, person: str, org: str,
 
     `years` is _years_with(store, person, org) when the caller has it already.
     """
-    rows = _select(store, f"""
-        SELECT ?role ?roleLabel ?team ?teamLabel ?quote ?file WHERE {{
-          ?m bb:member {NamedNode(person)} ; bb:role ?role ; bb:organization ?team ; bb:evidence ?ev .
+    rows = _select(store, """
+        SELECT ?role ?roleLabel ?team ?teamLabel ?quote ?file ?person ?org WHERE {
+          ?m bb:member ?person ; bb:role ?role ; bb:organization ?team ; bb:evidence ?ev .
           ?role rdfs:label ?roleLabel .
           ?team rdfs:label ?teamLabel .
           ?ev bb:quote ?quote ; prov:wasDerivedFrom ?article .
           ?article bb:fileName ?file .
-          FILTER(?team = {NamedNode(org)} || EXISTS {{ ?team bb:affiliateOf {NamedNode(org)} }})
-        }} ORDER BY ?roleLabel ?teamLabel ?file ?quote""")
+          FILTER(?team = ?org || EXISTS { ?team bb:affiliateOf ?org })
+        } ORDER BY ?roleLabel ?teamLabel ?file ?quote""", person=NamedNode(person), org=NamedNode(org))
     years = _years_with(store, person, org) if years is None else years
     roles: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
@@ -165,16 +190,40 @@ def roles_in(store: Store, person: str, org: str,
 
 
 def _overlap(year_sets: list[set[int]]) -> dict[str, int] | None:
-    """The years every side was with the organization, as {start, end}; None when they share no stated year."""
-    common = set.intersection(*year_sets) if year_sets and all(year_sets) else set()
-    return {"start": min(common), "end": max(common)} if common else None
+    """The years every side was with the organization, as {start, end}: the intersection of each side's span
+    from its first to its last stated year, as the graph stage computes it; None when a side has no year or
+    the spans do not meet."""
+    if not year_sets or not all(year_sets):
+        return None
+    start, end = max(min(years) for years in year_sets), min(max(years) for years in year_sets)
+    return {"start": start, "end": end} if start <= end else None
+
+
+STORE_QUERY = "store query"
+
+
+def _pair_links(store: Store, people: list[str], org: str, years: dict[str, set[int]]) -> list[dict[str, Any]]:
+    """For each pair of people, who linked them through `org` and the years they overlapped there: the
+    graph stage's GraphFrames result where it made one (their years overlap), else this store query."""
+    pairs = []
+    for i, a in enumerate(people):
+        for b in people[i + 1:]:
+            computed = _computed_pair(store, a, b, org)
+            if computed:
+                overlap: dict[str, int] | None = {"start": int(computed["start"]), "end": int(computed["end"])}
+            else:
+                overlap = _overlap([years[a], years[b]])
+            pairs.append({"people": [a, b], "computed_by": computed["software"] if computed else STORE_QUERY,
+                          "overlap": overlap})
+    return pairs
 
 
 def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]:
     """Organizations all of `people` belonged to, with each one's roles, years and evidence.
 
-    Read from the memberships in the store, so any people can be asked about; `computed_by` names the
-    graph stage's engine where it precomputed the link (people named in one article), else 'store query'.
+    Read from the memberships in the store, so any people can be asked about. `pairs` says for each pair of
+    them whether GraphFrames linked them at overlapping times (the graph stage) or this query did (no
+    overlapping years stated); `computed_by` sums that up. The overlap is the years all of them were there.
     """
     if len(people) < 2:
         raise ValueError("name at least two people to connect")
@@ -183,15 +232,71 @@ def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]
     common = {org: label for org, label in per_person[0].items() if all(org in other for other in per_person[1:])}
     result = []
     for org, label in sorted(common.items(), key=lambda kv: kv[1]):
-        shared = SharedOrganization(org, label, _precomputed_by(store, iris, org))
-        year_sets = []
+        shared = SharedOrganization(org, label, STORE_QUERY)
+        all_years = {}
         for iri in iris:
             years = _years_with(store, iri, org)
             shared.roles[iri] = roles_in(store, iri, org, years)
-            year_sets.append(set().union(*years.values()))
-        shared.overlap = _overlap(year_sets)
+            all_years[iri] = set().union(*years.values())
+        shared.pairs = _pair_links(store, iris, org, all_years)
+        shared.computed_by = ", ".join(sorted({p["computed_by"] for p in shared.pairs}))
+        # Two people: the overlap of their one pair, as GraphFrames computed it where it did.
+        shared.overlap = shared.pairs[0]["overlap"] if len(iris) == 2 else _overlap(list(all_years.values()))
         result.append(shared)
     return result
+
+
+def graph_measures(store: Store, entity: str) -> dict[str, Any]:
+    """What the graph stage computed about one entity: component, community, PageRank and degree (None
+    where it computed nothing, e.g. for an entity outside the graph of memberships)."""
+    node = NamedNode(entity)
+
+    def value(subject: Any, predicate: str) -> Any:
+        found = [q.object for q in store.quads_for_pattern(subject, NamedNode(BB + predicate), None, DefaultGraph())]
+        return min(found, key=str) if found else None
+
+    centrality = [q.subject for q in store.quads_for_pattern(None, NamedNode(BB + "centralityOf"), node,
+                                                               DefaultGraph())]
+    pagerank = value(centrality[0], "pageRank") if centrality else None
+    degree = value(centrality[0], "degree") if centrality else None
+    component, community = value(node, "component"), value(node, "community")
+    return {"component": component.value if component else None,
+            "community": community.value if community else None,
+            "pagerank": float(pagerank.value) if pagerank else None,
+            "degree": int(degree.value) if degree else None}
+
+
+def graph_software(store: Store) -> str:
+    """The software the graph stage recorded as having computed its results (GraphFrames and its version)."""
+    rows = _select(store, "SELECT ?label WHERE { ?s a prov:SoftwareAgent ; rdfs:label ?label } ORDER BY ?label")
+    return ", ".join(r["label"] for r in rows)
+
+
+def central_entities(store: Store, entity_type: str | None, limit: int) -> list[dict[str, Any]]:
+    """The `limit` entities of the highest PageRank, optionally of one type in ENTITY_TYPES."""
+    if entity_type is not None and entity_type not in ENTITY_TYPES:
+        raise UnknownEntityTypeError(f"unknown entity type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
+    bindings = {"wanted": NamedNode(BB + entity_type)} if entity_type else {}
+    solutions = store.query(PREFIXES + f"""
+        SELECT ?e ?label ?pagerank ?degree ?component ?community {"?wanted" if entity_type else ""} WHERE {{
+          ?c bb:centralityOf ?e ; bb:pageRank ?pagerank ; bb:degree ?degree .
+          {"?e a ?wanted ." if entity_type else ""}
+          ?e rdfs:label ?label ; bb:component ?component ; bb:community ?community .
+        }} ORDER BY DESC(?pagerank) ?e""", substitutions={Variable(k): v for k, v in bindings.items()})
+    assert isinstance(solutions, QuerySolutions)
+    rows: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for solution in solutions:  # ORDER BY has done the work; reading stops after `limit` entities
+        if len(rows) == limit:
+            break
+        entity = solution["e"].value
+        if entity in seen:  # a second label of the same entity
+            continue
+        seen.add(entity)
+        rows.append({"iri": entity, "label": solution["label"].value,
+                     "pagerank": float(solution["pagerank"].value), "degree": int(solution["degree"].value),
+                     "component": solution["component"].value, "community": solution["community"].value})
+    return rows
 
 
 def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4) -> dict[str, Any]:
@@ -209,20 +314,38 @@ def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4) -> dict[st
             "overlap": s.overlap, "via": sorted(via.values(), key=lambda v: v["label"]),
             "evidence": [dict(t) for t in dict.fromkeys(tuple(sorted(e.items())) for e in evidence)],
         })
-    return {"from": {"iri": a.iri, "label": a.label}, "to": {"iri": b.iri, "label": b.label},
-            "shared_organizations": organizations, "paths": shortest_paths(store, a.iri, b.iri, max_hops)}
+    sides = [{"iri": e.iri, "label": e.label, **graph_measures(store, e.iri)} for e in (a, b)]
+    # GraphFrames' components follow the same edges as the path search: different components, no path.
+    connected = sides[0]["component"] is not None and sides[0]["component"] == sides[1]["component"]
+    return {"from": sides[0], "to": sides[1], "connected": connected, "shared_organizations": organizations,
+            "paths": shortest_paths(store, a.iri, b.iri, max_hops) if connected else []}
 
 
-# Edges a path may follow, with the word shown for them: memberships both ways, affiliations both ways.
-_NEIGHBOURS = """
-SELECT ?from ?to ?edge WHERE {
-  VALUES ?from { FRONTIER }
-  { ?m bb:member ?from ; bb:organization ?to . BIND("member of" AS ?edge) }
-  UNION { ?m bb:organization ?from ; bb:member ?to . BIND("has member" AS ?edge) }
-  UNION { ?from bb:affiliateOf ?to . BIND("affiliate of" AS ?edge) }
-  UNION { ?to bb:affiliateOf ?from . BIND("has affiliate" AS ?edge) }
-}"""
 MAX_PATHS = 5
+
+
+def _neighbours(store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
+    """Entities one edge from `node`, with the word shown for the edge: memberships and affiliations, both ways.
+
+    Read from Oxigraph's quad index in the default graph (the union the build materializes): no query text.
+    """
+    def objects(subject: Any, predicate: NamedNode) -> list[Any]:
+        return [q.object for q in store.quads_for_pattern(subject, predicate, None, DefaultGraph())]
+
+    def subjects(predicate: NamedNode, obj: Any) -> list[Any]:
+        return [q.subject for q in store.quads_for_pattern(None, predicate, obj, DefaultGraph())]
+
+    found = [(org, "member of") for m in subjects(BB_MEMBER, node) for org in objects(m, BB_ORGANIZATION)]
+    found += [(person, "has member") for m in subjects(BB_ORGANIZATION, node) for person in objects(m, BB_MEMBER)]
+    found += [(parent, "affiliate of") for parent in objects(node, BB_AFFILIATE_OF)]
+    found += [(child, "has affiliate") for child in subjects(BB_AFFILIATE_OF, node)]
+    return [(n, edge) for n, edge in found if isinstance(n, NamedNode)]
+
+
+def _label(store: Store, node: str) -> str:
+    quads = store.quads_for_pattern(NamedNode(node), RDFS_LABEL, None, DefaultGraph())
+    labels = sorted(q.object.value for q in quads if isinstance(q.object, Literal))
+    return labels[0] if labels else node
 
 
 def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) -> list[list[dict[str, str]]]:
@@ -233,11 +356,11 @@ def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) ->
     for _ in range(max_hops):
         if not frontier or target in parents:
             break
-        values = " ".join(str(NamedNode(n)) for n in frontier)
         reached: dict[str, list[tuple[str, str]]] = {}
-        for r in _select(store, _NEIGHBOURS.replace("FRONTIER", values)):
-            if r["to"] not in parents:
-                reached.setdefault(r["to"], []).append((r["from"], r["edge"]))
+        for node in frontier:
+            for neighbour, edge in _neighbours(store, NamedNode(node)):
+                if neighbour.value not in parents:
+                    reached.setdefault(neighbour.value, []).append((node, edge))
         parents.update(reached)
         frontier = sorted(reached)
     if target not in parents:
@@ -249,8 +372,6 @@ def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) ->
         return [path + [edge, node] for previous, edge in sorted(set(parents[node])) for path in walk(previous)]
 
     paths = walk(target)[:MAX_PATHS]
-    on_paths = " ".join(str(NamedNode(n)) for n in sorted({n for path in paths for n in path[::2]}))
-    labels = {r["e"]: r["label"] for r in _select(store, f"SELECT ?e ?label WHERE {{ VALUES ?e {{ {on_paths} }} "
-                                                         "?e rdfs:label ?label }")}
-    return [[{"iri": step, "label": labels.get(step, step)} if i % 2 == 0 else {"predicate": step}
+    labels = {n: _label(store, n) for n in sorted({n for path in paths for n in path[::2]})}
+    return [[{"iri": step, "label": labels[step]} if i % 2 == 0 else {"predicate": step}
              for i, step in enumerate(path)] for path in paths]

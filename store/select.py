@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pyoxigraph import Literal, NamedNode, QuerySolutions, Store
+from collections.abc import Mapping
+
+from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolutions, Store, Triple, Variable
 
 # The namespaces of the graph: prefixes of the project's own queries and of Turtle and TriG dumps.
 NAMESPACES = {
@@ -18,9 +20,18 @@ NAMESPACES = {
 PREFIXES = "".join(f"PREFIX {prefix}: <{iri}>\n" for prefix, iri in NAMESPACES.items())
 
 
-def select_rows(store: Store, query: str) -> list[dict[str, str]]:
-    """Each solution as {variable: lexical value}; unbound variables are left out."""
-    solutions = store.query(query)
+Term = NamedNode | BlankNode | Literal | Triple
+
+
+def select_rows(store: Store, query: str, bindings: Mapping[str, Term] | None = None) -> list[dict[str, str]]:
+    """Each solution as {variable: lexical value}; unbound variables are left out.
+
+    `bindings` gives variables their values as RDF terms (SEP-0007 substitution), the one way a value from
+    outside reaches a query: never formatted into its text. pyoxigraph requires a bound variable to be in
+    the SELECT projection.
+    """
+    substitutions = {Variable(name): term for name, term in (bindings or {}).items()}
+    solutions = store.query(query, substitutions=substitutions)
     if not isinstance(solutions, QuerySolutions):
         raise TypeError("select_rows needs a SELECT query")
     names = [v.value for v in solutions.variables]

@@ -19,7 +19,8 @@ import pytest
 from pyspark.sql import SparkSession
 
 from bbkg.config import PROJECT_ROOT, load_settings
-from bbkg.pipeline import BuildResult, choose_engine, run_build
+from bbkg.pipeline import BuildResult, run_build
+from graph.jar import checked_jar, enable_python_package
 from spark_etl.lexicon import Lexicon, load_lexicon
 from spark_etl.session import create_spark_session
 
@@ -27,17 +28,11 @@ SEEDS = PROJECT_ROOT / "seeds"
 
 
 @pytest.fixture(scope="session")
-def engine() -> str:
-    """GraphFrames when its JAR is installed, else the Spark SQL stand-in."""
-    settings = load_settings({})
-    return choose_engine("auto", settings["graphframes_package"])
-
-
-@pytest.fixture(scope="session")
-def spark(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Iterator[SparkSession]:
-    settings = load_settings({})
-    packages = [settings["graphframes_package"]] if engine == "graphframes" else None
-    session = create_spark_session("local[2]", 2, tmp_path_factory.mktemp("checkpoints"), packages)
+def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkSession]:
+    """One SparkSession for the run, with the real GraphFrames JAR (a missing one fails every test using it)."""
+    jar = checked_jar()
+    enable_python_package(jar)
+    session = create_spark_session("local[2]", 2, tmp_path_factory.mktemp("checkpoints"), [jar])
     yield session
     session.stop()
 

@@ -1,54 +1,105 @@
-"""Shared organizations on a small hand-made graph with known answers, by each available engine."""
+"""The graph stage on small hand-made graphs with known answers, all computed by GraphFrames in the JVM."""
 
-import pytest
-from pyspark.sql import SparkSession
+from __future__ import annotations
 
-from graph.connections import affiliation_edges, rolled_up_memberships, shared_organizations
-from spark_etl.session import graphframes_available
+from chispa import assert_df_equality
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
 
-EDGES_SCHEMA = "src string, dst string, role string, via string, membership string, doc_id string"
-ORGS_SCHEMA = "key string, parent string"
+from graph.algorithms import centrality, communities, connected_components, shared_organizations
+from graph.frames import (EDGE_SCHEMA, graph_vertices, membership_edges, reference_edges, rolled_up_memberships,
+                          tenure_years, undirected, vertex_id)
 
-MEMBERSHIPS = [
-    ("person:ann", "org:vegas", "Manager", None, "m1", "a1"),
-    ("person:bob", "org:mets", "GeneralManager", None, "m2", "a1"),
-    ("person:cy", "org:mets", "Manager", None, "m3", "a1"),
-    ("person:dee", "org:yankees", "Player", None, "m4", "a1"),
-    ("person:eve", "org:mets", "Player", None, "m5", "a2"),  # another article: no precomputed pair
-]
-ORGANIZATIONS = [("vegas", "mets"), ("mets", None), ("yankees", None)]
-
-EXPECTED = {
-    ("person:ann", "person:bob", "org:mets", ("Manager",), ("GeneralManager",), ("org:vegas",), ()),
-    ("person:ann", "person:cy", "org:mets", ("Manager",), ("Manager",), ("org:vegas",), ()),
-    ("person:bob", "person:cy", "org:mets", ("GeneralManager",), ("Manager",), (), ()),
-}
+MEMBERSHIP_SCHEMA = "person_key string, org_key string, role string"
+FACT_SCHEMA = "relation string, person_key string, object_key string, year int"
+ORGS_SCHEMA = "key string, parent string, league string"
+BASE = "https://bbkg.example.org/"
 
 
-def engines() -> list:
-    jar = graphframes_available("io.graphframes:graphframes-spark4_2.13:0.12.3")
-    return [
-        "spark-sql",
-        pytest.param("graphframes", marks=pytest.mark.skipif(
-            not jar, reason="GraphFrames JAR is not in ~/.m2 (Maven Central here does not serve it)")),
-    ]
+def graph(spark: SparkSession, memberships: list[tuple], years: list[tuple], organizations: list[tuple]
+          ) -> tuple[DataFrame, DataFrame]:
+    """The stage's vertices and edges for hand-written memberships, years-active facts and organizations."""
+    members = spark.createDataFrame(memberships, MEMBERSHIP_SCHEMA)
+    facts = spark.createDataFrame([("active_in", p, o, y) for p, o, y in years], FACT_SCHEMA)
+    orgs = spark.createDataFrame(organizations, ORGS_SCHEMA)
+    vertices = graph_vertices(members, orgs)
+    edges = membership_edges(members, tenure_years(facts), BASE).unionByName(reference_edges(orgs))
+    return vertices, edges
 
 
-@pytest.mark.parametrize("graph_engine", engines())
-def test_shared_organizations_through_the_affiliation_tree(spark: SparkSession, graph_engine: str) -> None:
-    edges = rolled_up_memberships(spark.createDataFrame(MEMBERSHIPS, EDGES_SCHEMA),
-                                  affiliation_edges(spark.createDataFrame(ORGANIZATIONS, ORGS_SCHEMA)))
-    shared = shared_organizations(edges, graph_engine).collect()
-    found = {(r.person_a, r.person_b, r.org, tuple(r.a_roles), tuple(r.b_roles), tuple(r.a_via), tuple(r.b_via))
-             for r in shared}
-    assert found == EXPECTED
-    # Dee shares nothing; Ann and the Vegas club are not a pair of people.
-    assert all("person:dee" not in (r.person_a, r.person_b) for r in shared)
-    sources = {(r.person_a, r.person_b): tuple(r.memberships) for r in shared}
-    assert sources[("person:ann", "person:bob")] == ("m1", "m2")
+def test_vertex_ids_are_the_same_on_every_run(spark: SparkSession) -> None:
+    keys = spark.createDataFrame([("person:ann",), ("org:mets",)], "key string")
+    first = keys.select(vertex_id(F.col("key")).alias("id")).collect()
+    assert first == keys.select(vertex_id(F.col("key")).alias("id")).collect()
+    assert first[0].id != first[1].id
 
 
-def test_unknown_engine_is_refused(spark: SparkSession) -> None:
-    edges = spark.createDataFrame(MEMBERSHIPS, EDGES_SCHEMA)
-    with pytest.raises(ValueError, match="graph engine"):
-        shared_organizations(edges, "networkx")
+def test_an_affiliates_membership_rolls_up_to_its_parent(spark: SparkSession) -> None:
+    vertices, edges = graph(spark, [("ann", "vegas", "Manager")], [("ann", "vegas", 2010)],
+                            [("vegas", "mets", None), ("mets", None, None)])
+    rolled = rolled_up_memberships(edges)
+    ids = {r.key: r.id for r in vertices.collect()}
+    expected = spark.createDataFrame([
+        (ids["person:ann"], ids["org:vegas"], "member", "Manager", 2010, 2010, None),
+        (ids["person:ann"], ids["org:mets"], "member", "Manager", 2010, 2010, ids["org:vegas"]),
+    ], "src bigint, dst bigint, relationship string, role string, start int, end int, via bigint")
+    assert_df_equality(rolled.drop("membership"), expected, ignore_row_order=True, ignore_nullable=True)
+    assert rolled.schema.simpleString() == spark.createDataFrame([], EDGE_SCHEMA).schema.simpleString()
+
+
+def test_shared_organizations_at_overlapping_times(spark: SparkSession) -> None:
+    """3 people with the Mets (one through its Las Vegas affiliate), 2 clubs: only overlapping years pair up."""
+    vertices, edges = graph(spark, [
+        ("ann", "vegas", "Manager"), ("bob", "mets", "GeneralManager"), ("cy", "mets", "Manager"),
+        ("dee", "yankees", "Player"), ("eve", "mets", "Player"),  # Eve has no year: no precomputed pair
+    ], [
+        ("ann", "vegas", 2010), ("ann", "vegas", 2012), ("bob", "mets", 2011), ("bob", "mets", 2015),
+        ("cy", "mets", 2016), ("cy", "mets", 2017), ("dee", "yankees", 2011),
+    ], [("vegas", "mets", None), ("mets", None, None), ("yankees", None, None)])
+    shared = shared_organizations(vertices, edges).drop("memberships")
+    expected = spark.createDataFrame([
+        ("person:ann", "person:bob", "org:mets", ["Manager"], ["GeneralManager"], ["org:vegas"], [],
+         2010, 2012, 2011, 2015, 2011, 2012),
+    ], "person_a string, person_b string, org string, a_roles array<string>, b_roles array<string>, "
+       "a_via array<string>, b_via array<string>, a_start int, a_end int, b_start int, b_end int, "
+       "overlap_start int, overlap_end int")
+    assert_df_equality(shared, expected, ignore_row_order=True, ignore_nullable=True)
+
+
+def test_two_islands_are_two_components(spark: SparkSession) -> None:
+    vertices, edges = graph(spark, [("ann", "mets", "Player"), ("bob", "mets", "Coach"), ("cy", "cubs", "Player")],
+                            [], [("mets", None, None), ("cubs", None, None)])
+    found = {r.key: r.component for r in connected_components(vertices, edges).collect()}
+    assert found["person:ann"] == found["person:bob"] == found["org:mets"]
+    assert found["person:cy"] == found["org:cubs"] != found["org:mets"]
+    # A component is named after its smallest vertex id: the same on every run.
+    ids = {r.key: r.id for r in vertices.collect()}
+    assert found["org:cubs"] == min(ids["person:cy"], ids["org:cubs"])
+
+
+def test_the_hub_of_a_star_ranks_first(spark: SparkSession) -> None:
+    players = [(f"p{i}", "mets", "Player") for i in range(5)]
+    vertices, edges = graph(spark, players + [("p0", "cubs", "Player")], [],
+                            [("mets", None, None), ("cubs", None, None)])
+    ranked = centrality(vertices, edges).orderBy(F.desc("pagerank"), "key").collect()
+    assert ranked[0].key == "org:mets" and ranked[0].degree == 5
+    degree = {r.key: r.degree for r in ranked}
+    assert degree["person:p0"] == 2 and degree["person:p1"] == 1 and degree["org:cubs"] == 1
+
+
+def test_two_cliques_are_two_communities(spark: SparkSession) -> None:
+    """Two clubs, each with its people, joined by one person who moved: label propagation splits them."""
+    east = [(f"e{i}", club, "Player") for i in range(4) for club in ("mets", "yankees")]
+    west = [(f"w{i}", club, "Player") for i in range(4) for club in ("dodgers", "giants")]
+    vertices, edges = graph(spark, east + west + [("e0", "dodgers", "Coach")], [],
+                            [(c, None, None) for c in ("mets", "yankees", "dodgers", "giants")])
+    found = {r.key: r.community for r in communities(vertices, edges).collect()}
+    assert len({found[f"person:e{i}"] for i in range(1, 4)} | {found["org:mets"], found["org:yankees"]}) == 1
+    assert len({found[f"person:w{i}"] for i in range(4)} | {found["org:dodgers"], found["org:giants"]}) == 1
+    assert found["org:mets"] != found["org:dodgers"]
+
+
+def test_undirected_edges_go_both_ways_once(spark: SparkSession) -> None:
+    edges = spark.createDataFrame([(1, 2), (2, 1), (1, 3)], "src bigint, dst bigint")
+    expected = spark.createDataFrame([(1, 2), (2, 1), (1, 3), (3, 1)], "src bigint, dst bigint")
+    assert_df_equality(undirected(edges), expected, ignore_row_order=True)

@@ -12,6 +12,10 @@ from server.guard import RemoteAccessRefused, refuse_remote_access
     "LOAD <http://example.org/data.ttl>",
     "load silent <http://example.org/data.ttl> INTO GRAPH <http://g>",
     "PREFIX s: <http://e/> SELECT * { # comment\n SERVICE <http://x/> {} }",
+    # SPARQL ends a comment at a carriage return too: the keyword after it is code.
+    "SELECT * { # c\rSERVICE <http://x/> { ?s ?p ?o } }",
+    "# c\rLOAD <http://127.0.0.1:9/data.ttl>",
+    "SELECT * { ?s ?p 'a' # \"\r SERVICE <http://x/> {} }",
 ])
 def test_remote_access_is_refused(query: str) -> None:
     with pytest.raises(RemoteAccessRefused, match="disabled"):

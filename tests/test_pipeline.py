@@ -59,7 +59,14 @@ def test_backman_alderson_collins_share_the_mets(seeds_build: tuple[Path, BuildR
     shared = shared_among(store, people)
     assert "New York Mets" in [s.label for s in shared]
     mets = next(s for s in shared if s.label == "New York Mets")
-    assert mets.computed_by == seeds_build[1].engine
+    # Backman and Collins have overlapping years with the Mets: GraphFrames paired them in the build.
+    # No article gives a year of Alderson's with the club, so his pairs come from the store's memberships.
+    by_pair = {tuple(pair["people"]): pair for pair in mets.pairs}
+    backman_collins = by_pair[(people[0].iri, people[2].iri)]
+    assert backman_collins["computed_by"] == "GraphFrames 0.8.2"
+    assert backman_collins["overlap"] == {"start": 2011, "end": 2011}
+    assert by_pair[(people[0].iri, people[1].iri)]["computed_by"] == "store query"
+    assert mets.computed_by == "GraphFrames 0.8.2, store query"
     alderson_roles = {r["role"] for r in mets.roles[people[1].iri]}
     assert "general manager" in alderson_roles
     for roles in mets.roles.values():

@@ -169,3 +169,43 @@ def test_every_api_route_is_in_the_openapi_document(app, client) -> None:
     document = client.get("/api/openapi.json").get_json()
     routes = {rule.rule for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")}
     assert routes == set(document["paths"])
+
+
+def test_connections_say_graphframes_computed_them(client) -> None:
+    body = client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins"}).get_json()
+    mets = next(o for o in body["shared_organizations"] if o["label"] == "New York Mets")
+    assert mets["computed_by"] == "GraphFrames 0.8.2" and mets["overlap"] == {"start": 2011, "end": 2011}
+    assert body["connected"] is True and body["from"]["component"] == body["to"]["component"]
+    assert body["from"]["pagerank"] > body["to"]["pagerank"] > 0 and body["from"]["degree"] >= 10
+    among = client.get("/api/connections", query_string=[
+        ("among", "Wally Backman"), ("among", "Sandy Alderson"), ("among", "Terry Collins")]).get_json()
+    mets = next(o for o in among["shared_organizations"] if o["label"] == "New York Mets")
+    pairs = {tuple(p["people"]): p["computed_by"] for p in mets["pairs"]}
+    assert pairs[("Wally Backman", "Terry Collins")] == "GraphFrames 0.8.2"
+    assert pairs[("Wally Backman", "Sandy Alderson")] == "store query"  # no year of Alderson's is stated
+
+
+def test_people_in_different_components_are_not_connected(client) -> None:
+    body = client.get("/api/connections", query_string={"from": "Bob Klapisch", "to": "Wally Backman",
+                                                        "max_hops": 6}).get_json()
+    assert body["connected"] is False and body["paths"] == []
+    assert body["from"]["component"] != body["to"]["component"]
+
+
+def test_the_most_central_people_and_clubs(client) -> None:
+    people = client.get("/api/central", query_string={"type": "Person", "limit": 3}).get_json()
+    assert people["computed_by"] == "GraphFrames 0.8.2"
+    assert [r["label"] for r in people["results"]][0] == "Wally Backman" and len(people["results"]) == 3
+    ranks = [r["pagerank"] for r in people["results"]]
+    assert ranks == sorted(ranks, reverse=True)
+    teams = client.get("/api/central", query_string={"type": "Team", "limit": 1}).get_json()
+    assert teams["results"][0]["label"] == "New York Mets"
+    for bad in ({"limit": 0}, {"limit": 101}, {"limit": "x"}, {"type": "Thing"}):
+        assert client.get("/api/central", query_string=bad).status_code == 400
+
+
+def test_entities_carry_what_graphframes_computed(client) -> None:
+    [backman] = client.get("/api/entities", query_string={"q": "Wally Backman"}).get_json()["results"]
+    assert backman["component"].startswith("https://bbkg.example.org/id/component/")
+    assert backman["community"].startswith("https://bbkg.example.org/id/community/")
+    assert backman["pagerank"] > 1 and backman["degree"] >= 10

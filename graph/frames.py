@@ -1,0 +1,99 @@
+"""The graph GraphFrames works on, built from the extracted records: pure transforms DataFrame -> DataFrame.
+
+Vertices are people and organizations (teams, affiliates, leagues, outlets), with a numeric `id` hashed
+from their key: GraphFrames uses an integral id as it is, where it would number string ids in an order
+that can change between runs, and components and communities are named after these ids. Edges are
+memberships (person -> organization, with role and years), affiliate_of (team -> its parent organization)
+and in_league (team -> league).
+"""
+
+from __future__ import annotations
+
+from pyspark.sql import Column, DataFrame
+from pyspark.sql import functions as F
+
+from spark_etl.rdf import membership_iri
+
+VERTEX_SCHEMA = "id bigint, key string, kind string"
+EDGE_SCHEMA = ("src bigint, dst bigint, relationship string, role string, start int, end int, "
+               "via bigint, membership string")
+MEMBER, AFFILIATE_OF, IN_LEAGUE = "member", "affiliate_of", "in_league"
+# The edges a path between two people may follow: the API's path search walks the same ones.
+CONNECTING = (MEMBER, AFFILIATE_OF)
+
+
+def vertex_id(key: Column) -> Column:
+    """The numeric vertex id of a key such as 'person:wally-backman': the same on every run."""
+    return F.xxhash64(key)
+
+
+def person_key(column: str) -> Column:
+    return F.concat(F.lit("person:"), F.col(column))
+
+
+def org_key(column: str) -> Column:
+    return F.concat(F.lit("org:"), F.col(column))
+
+
+def tenure_years(facts: DataFrame) -> DataFrame:
+    """The first and last year the articles place each person with each organization (person_key, org_key,
+    start, end), from the years-active facts; a pair no article dates is absent."""
+    return (facts.where((F.col("relation") == "active_in") & F.col("year").isNotNull())
+            .groupBy("person_key", F.col("object_key").alias("org_key"))
+            .agg(F.min("year").alias("start"), F.max("year").alias("end")))
+
+
+def membership_edges(memberships: DataFrame, years: DataFrame, base: str) -> DataFrame:
+    """Memberships (person_key, org_key, role) and tenure years -> one member edge per membership."""
+    dated = memberships.select("person_key", "org_key", "role").distinct().join(
+        years, ["person_key", "org_key"], "left")
+    return dated.select(
+        vertex_id(person_key("person_key")).alias("src"),
+        vertex_id(org_key("org_key")).alias("dst"),
+        F.lit(MEMBER).alias("relationship"),
+        "role", F.col("start").cast("int"), F.col("end").cast("int"),
+        F.lit(None).cast("bigint").alias("via"),
+        membership_iri(base, F.col("person_key"), F.col("org_key"), F.col("role")).alias("membership"),
+    )
+
+
+def reference_edges(organizations: DataFrame) -> DataFrame:
+    """The reference organizations -> affiliate_of edges (to the parent) and in_league edges (to the league)."""
+    def edges(column: str, relationship: str) -> DataFrame:
+        return organizations.where(F.col(column).isNotNull()).select(
+            vertex_id(org_key("key")).alias("src"), vertex_id(org_key(column)).alias("dst"),
+            F.lit(relationship).alias("relationship"), F.lit(None).cast("string").alias("role"),
+            F.lit(None).cast("int").alias("start"), F.lit(None).cast("int").alias("end"),
+            F.lit(None).cast("bigint").alias("via"), F.lit(None).cast("string").alias("membership"))
+    return edges("parent", AFFILIATE_OF).unionByName(edges("league", IN_LEAGUE))
+
+
+def graph_vertices(memberships: DataFrame, organizations: DataFrame) -> DataFrame:
+    """Every person with a membership and every organization (named in a membership or in the reference)."""
+    keys = (memberships.select(person_key("person_key").alias("key"))
+            .union(memberships.select(org_key("org_key").alias("key")))
+            .union(organizations.select(org_key("key").alias("key")))
+            .union(organizations.where(F.col("parent").isNotNull()).select(org_key("parent").alias("key")))
+            .union(organizations.where(F.col("league").isNotNull()).select(org_key("league").alias("key")))
+            .distinct())
+    return keys.select(vertex_id(F.col("key")).alias("id"), "key",
+                       F.split("key", ":").getItem(0).alias("kind"))
+
+
+def rolled_up_memberships(edges: DataFrame) -> DataFrame:
+    """Member edges plus, for a membership of an affiliate, a member edge to its parent organization with
+    `via` the affiliate's vertex id (so two people meet at a club whether they were with it or its farm team)."""
+    members = edges.where(F.col("relationship") == MEMBER)
+    parents = edges.where(F.col("relationship") == AFFILIATE_OF).select(
+        F.col("src").alias("team"), F.col("dst").alias("parent"))
+    through = members.join(parents, members["dst"] == parents["team"]).select(
+        "src", F.col("parent").alias("dst"), "relationship", "role", "start", "end",
+        F.col("team").alias("via"), "membership")
+    return members.unionByName(through).distinct()
+
+
+def undirected(edges: DataFrame) -> DataFrame:
+    """Each distinct pair of neighbours once in each direction (src, dst): what the GraphX algorithms, which
+    follow edge direction, need to treat the graph as undirected."""
+    ends = edges.select("src", "dst")
+    return ends.union(ends.select(F.col("dst").alias("src"), F.col("src").alias("dst"))).distinct()

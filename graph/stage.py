@@ -1,0 +1,56 @@
+"""The graph stage as the build runs it: the records in, GraphFrames' results out, then their quads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+
+from pyspark.sql import DataFrame
+
+from graph.algorithms import centrality, communities, connected_components, shared_organizations
+from graph.frames import graph_vertices, membership_edges, reference_edges, tenure_years
+from graph.rdf import activity_quads, centrality_quads, community_quads, component_quads, shared_organization_quads
+
+
+@dataclass
+class GraphResults:
+    """What GraphFrames computed, keyed by vertex key (cached: each is counted, then mapped to RDF)."""
+    shared: DataFrame
+    components: DataFrame
+    centrality: DataFrame
+    communities: DataFrame
+
+    def frames(self) -> tuple[DataFrame, ...]:
+        return self.shared, self.components, self.centrality, self.communities
+
+    def counts(self) -> dict[str, int]:
+        return {"shared_organization_pairs": self.shared.count(),
+                "components": self.components.select("component").distinct().count(),
+                "communities": self.communities.select("community").distinct().count(),
+                "graph_vertices": self.centrality.count()}
+
+    def unpersist(self) -> None:
+        for frame in self.frames():
+            frame.unpersist()
+
+
+def compute_graph(memberships: DataFrame, facts: DataFrame, organizations: DataFrame, base: str) -> GraphResults:
+    """Build the person-organization graph from the records and run every GraphFrames computation on it."""
+    vertices = graph_vertices(memberships, organizations).cache()
+    edges = membership_edges(memberships, tenure_years(facts), base).unionByName(
+        reference_edges(organizations)).cache()
+    return GraphResults(
+        shared=shared_organizations(vertices, edges).cache(),
+        components=connected_components(vertices, edges).cache(),
+        centrality=centrality(vertices, edges).cache(),
+        communities=communities(vertices, edges).cache(),
+    )
+
+
+def graph_quads(results: GraphResults, base: str) -> DataFrame:
+    """Every result of the graph stage as quads of graph/connections, with the activities that made them."""
+    spark = results.shared.sparkSession
+    return reduce(DataFrame.unionByName, [
+        activity_quads(spark, base), shared_organization_quads(results.shared, base),
+        component_quads(results.components, base), centrality_quads(results.centrality, base),
+        community_quads(results.communities, base)])

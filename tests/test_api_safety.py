@@ -1,0 +1,186 @@
+"""Hostile and careless input to the API and the endpoint: every value a client sends reaches a query only
+as a bound term or after a check against a closed list; bad input is a 4xx in the one error shape."""
+
+from __future__ import annotations
+
+import ast
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from bbkg.config import PROJECT_ROOT
+from server import create_app
+
+NESTED = "(" * 5000 + ")" * 5000
+
+
+@pytest.fixture
+def listener():
+    """A local TCP listener that records whether anything connected to it."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+    hits: list[bytes] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            hits.append(conn.recv(1024))
+            conn.close()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield server.getsockname()[1], hits
+    stop.set()
+    thread.join()
+    server.close()
+
+
+def assert_json_error(response, status: int) -> dict:
+    assert response.status_code == status, response.data
+    error = response.get_json()["error"]
+    assert error["status"] == status and error["message"]
+    return error
+
+
+@pytest.mark.parametrize("entity_type", [
+    "Team . } SERVICE <http://127.0.0.1:PORT/> { ?s ?p ?o",
+    "Person } UNION { ?e ?p ?label",
+    NESTED,
+    "Pérson", "Team\u0000", "\ud7ff", "", "team",
+])
+def test_entity_type_is_checked_against_a_closed_list(client, listener, entity_type: str) -> None:
+    port, hits = listener
+    response = client.get("/api/entities", query_string={"q": "Mets", "type": entity_type.replace("PORT", str(port))})
+    assert_json_error(response, 400)
+    assert hits == []
+
+
+def test_the_service_injection_of_the_old_api_reaches_nobody(client, listener) -> None:
+    port, hits = listener
+    for name in (f"x\" . }} SERVICE <http://127.0.0.1:{port}/> {{ ?a ?b ?c }} #", f"http://127.0.0.1:{port}/"):
+        response = client.get("/api/connections", query_string={"from": name, "to": "Wally Backman"})
+        assert response.status_code in (400, 404)
+    assert hits == []
+
+
+@pytest.mark.parametrize("query", [
+    {"from": "http://bad iri", "to": "Wally Backman"},
+    {"from": "http://[bad", "to": "Wally Backman"},
+    {"from": "", "to": "Wally Backman"},
+    {"from": "Wally Backman", "to": "x" * 301},
+    {"from": "Wally Backman", "to": "Terry Collins", "among": "Sandy Alderson"},
+    [("from", "Wally Backman"), ("from", "Sandy Alderson"), ("to", "Terry Collins")],
+    [("among", f"Person {i}") for i in range(11)],
+    {"from": "Wally Backman", "to": "Terry Collins", "max_hops": "7"},
+])
+def test_bad_connection_requests_are_400(client, query) -> None:
+    assert_json_error(client.get("/api/connections", query_string=query), 400)
+
+
+@pytest.mark.parametrize("query", [{"q": "http://bad iri"}, {"q": "   "}, [("q", "Mets"), ("q", "Cubs")],
+                                   [("q", "Mets"), ("type", "Team"), ("type", "League")]])
+def test_bad_entity_requests_are_400(client, query) -> None:
+    assert_json_error(client.get("/api/entities", query_string=query), 400)
+
+
+def test_an_iri_that_is_no_entity_is_404_not_500(client) -> None:
+    response = client.get("/api/connections", query_string={"from": "https://example.org/nobody", "to": "Backman"})
+    assert_json_error(response, 404)
+
+
+def test_an_api_lookup_past_its_deadline_is_503_and_its_process_is_gone(seeds_build) -> None:
+    app = create_app({"store_dir": str(seeds_build[0]), "api_timeout": 0.01})
+    client = app.test_client()
+    response = client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins"})
+    error = assert_json_error(response, 503)
+    assert "longer than" in error["message"] and response.headers["Retry-After"] == "0"
+    executor = app.extensions["bbkg_executor"]
+    assert all(worker._process is None for worker in executor._idle)  # killed, CPU freed
+    executor.kill()
+
+
+def test_dataset_parameters_must_be_iris(client) -> None:
+    for name in ("default-graph-uri", "named-graph-uri"):
+        response = client.get("/sparql", query_string={"query": "ASK {}", name: "not an iri"})
+        assert response.status_code == 400 and name in response.data.decode()
+    # The query process survived: the next query is answered.
+    assert client.get("/sparql", query_string={"query": "ASK {}"}).status_code == 200
+
+
+def test_graph_store_graph_must_be_an_iri(client) -> None:
+    for graph in ("relative/graph", "http://bad iri"):
+        assert client.get("/store", query_string={"graph": graph}).status_code == 400
+
+
+def test_a_form_that_is_not_utf8_is_named_so(client) -> None:
+    for body in (b"query=ASK%20%7B%7D%FF", b"query=ASK {}\xff"):
+        response = client.post("/sparql", data=body, content_type="application/x-www-form-urlencoded")
+        assert response.status_code == 400 and "UTF-8" in response.data.decode()
+
+
+def test_405_names_the_allowed_methods(client) -> None:
+    response = client.delete("/api/connections")
+    assert response.status_code == 405 and "GET" in response.headers["Allow"]
+    assert client.put("/sparql").headers["Allow"]
+
+
+def test_requests_and_server_errors_are_counted(seeds_build) -> None:
+    app = create_app({"store_dir": str(seeds_build[0]), "api_timeout": 0.01, "query_cache_bytes": 0})
+    client = app.test_client()
+
+    def counters() -> dict[str, float]:
+        """The totals as /metrics reports them (a request is counted once answered: not in its own answer)."""
+        text = client.get("/metrics").data.decode()
+        return {line.split()[0]: float(line.split()[1]) for line in text.splitlines()
+                if line.startswith("bbkg_") and line.split()[0].endswith("_total")}
+    before = counters()
+    client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins"})  # 503: deadline
+    client.get("/api/entities", query_string={"q": ""})  # 400
+    after = counters()
+    assert after["bbkg_requests_total"] == before["bbkg_requests_total"] + 3  # the two, and the first /metrics
+    assert after["bbkg_server_errors_total"] == before["bbkg_server_errors_total"] + 1
+    assert after["bbkg_api_timeouts_total"] == before["bbkg_api_timeouts_total"] + 1
+    assert after["bbkg_api_errors_total"] == before["bbkg_api_errors_total"] + 1
+    app.extensions["bbkg_executor"].kill()
+
+
+# Where a query is a Python f-string, the values formatted into it: none comes from a client.
+ALLOWED_IN_QUERY_TEXT = {
+    # Fixed fragments chosen by code, and names of bound variables (the values themselves are bound terms).
+    "store/connections.py": {"projected", "match", "'?wanted' if entity_type else ''",
+                             "'?e a ?wanted .' if entity_type else ''",
+                             "'?e a ?wanted .' if entity_type is not None else ''"},
+    # Error messages that mention SELECT, not queries.
+    "store/query.py": {"format_name", "', '.join(RESULT_FORMATS)", "', '.join(GRAPH_FORMATS)"},
+    # SHACL checks built at build time from ontology/shapes.ttl, the operator's file, never a client's.
+    "store/validate.py": {"RDFS_SUBCLASS", "cls", "focus", "path", "int(c.value)", "c.value", "classes",
+                          "Literal(c.value)"},
+}
+
+
+def test_no_client_value_is_formatted_into_a_query() -> None:
+    """Every f-string that looks like SPARQL in the serving path interpolates only vetted names."""
+    found: dict[str, set[str]] = {}
+    for folder in ("server", "store"):
+        for path in (PROJECT_ROOT / folder).glob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.JoinedStr):
+                    continue
+                text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+                if not any(word in text for word in ("SELECT", "WHERE {", "ASK {", "CONSTRUCT")):
+                    continue
+                for value in node.values:
+                    if isinstance(value, ast.FormattedValue):
+                        source = ast.unparse(value.value)
+                        found.setdefault(str(Path(path).relative_to(PROJECT_ROOT)), set()).add(source)
+    for file, sources in found.items():
+        assert sources <= ALLOWED_IN_QUERY_TEXT.get(file, set()), (file, sources)

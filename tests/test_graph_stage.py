@@ -1,0 +1,116 @@
+"""The graph stage inside the seeds build: GraphFrames computed it in the JVM, and the graph says how."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+
+from bbkg.pipeline import BuildResult, run_build
+from graph.algorithms import ACTIVITIES, graphframe
+from graph.frames import CONNECTING, graph_vertices, membership_edges, reference_edges, tenure_years, undirected
+from graph.jar import JAR_SHA256, GraphFramesJarError, checked_jar
+from spark_etl.articles import decode_articles, read_article_files
+from spark_etl.extract import extract_facts, extract_mentions, memberships
+from spark_etl.lexicon import Lexicon
+from spark_etl.rdf import organizations_frame
+from store.builds import open_current
+from store.connections import resolve_entity, shortest_paths
+from store.select import PREFIXES, select_rows
+from tests.conftest import SEEDS, build_settings
+
+BASE = "https://bbkg.example.org/"
+
+
+def test_the_installed_jar_is_the_one_the_repository_pins() -> None:
+    jar = checked_jar()
+    assert hashlib.sha256(jar.read_bytes()).hexdigest() == JAR_SHA256
+
+
+def test_a_missing_or_altered_jar_is_refused_naming_the_fix(tmp_path: Path) -> None:
+    with pytest.raises(GraphFramesJarError, match="make install"):
+        checked_jar(tmp_path / "graphframes.jar")
+    altered = tmp_path / "graphframes.jar"
+    altered.write_bytes(checked_jar().read_bytes() + b"\0")
+    with pytest.raises(GraphFramesJarError, match="SHA-256"):
+        checked_jar(altered)
+
+
+def test_a_build_without_the_jar_stops_before_any_work(spark: SparkSession, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bbkg.pipeline.checked_jar", lambda: checked_jar(tmp_path / "missing.jar"))
+    with pytest.raises(GraphFramesJarError, match="missing"):
+        run_build(build_settings(SEEDS, tmp_path / "store"), spark=spark)
+    assert not (tmp_path / "store" / "builds").exists() or not any((tmp_path / "store" / "builds").iterdir())
+
+
+def rows(seeds_build: tuple[Path, BuildResult], query: str) -> list[dict[str, str]]:
+    store, _ = open_current(seeds_build[0])
+    return select_rows(store, PREFIXES + query)
+
+
+def test_every_result_says_which_activity_made_it_and_how(seeds_build: tuple[Path, BuildResult]) -> None:
+    activities = rows(seeds_build, """
+        SELECT ?activity ?method ?parameters ?software WHERE {
+          GRAPH <https://bbkg.example.org/graph/connections> {
+            ?activity a prov:Activity ; bb:method ?method ; bb:parameters ?parameters ;
+                      prov:wasAssociatedWith/rdfs:label ?software } }""")
+    assert {a["method"] for a in activities} == {a.method for a in ACTIVITIES}
+    assert {a["software"] for a in activities} == {"GraphFrames 0.8.2"}
+    unexplained = rows(seeds_build, """
+        SELECT ?result WHERE {
+          { ?result a bb:SharedOrganization } UNION { ?result a bb:Component } UNION { ?result a bb:Community }
+          UNION { ?result a bb:Centrality }
+          FILTER NOT EXISTS { ?result prov:wasGeneratedBy/a prov:Activity } }""")
+    assert unexplained == []
+
+
+def test_the_dump_holds_components_centrality_communities_and_shared_organizations(
+        seeds_build: tuple[Path, BuildResult]) -> None:
+    [backman] = rows(seeds_build, """
+        SELECT ?component ?community ?pageRank ?degree WHERE {
+          BIND(<https://bbkg.example.org/id/person/wally-backman> AS ?p)
+          ?p bb:component ?component ; bb:community ?community .
+          ?c bb:centralityOf ?p ; bb:pageRank ?pageRank ; bb:degree ?degree }""")
+    assert int(backman["degree"]) >= 10 and float(backman["pageRank"]) > 1.0
+    [collins] = rows(seeds_build, """
+        SELECT ?component WHERE { <https://bbkg.example.org/id/person/terry-collins> bb:component ?component }""")
+    assert collins["component"] == backman["component"]
+    central = rows(seeds_build, """
+        SELECT ?label WHERE { ?c bb:centralityOf ?p ; bb:pageRank ?r . ?p a bb:Person ; rdfs:label ?label }
+        ORDER BY DESC(?r) LIMIT 1""")
+    assert central == [{"label": "Wally Backman"}]
+    [mets] = rows(seeds_build, """
+        SELECT ?from ?to (COUNT(DISTINCT ?m) AS ?sources) WHERE {
+          ?c a bb:SharedOrganization ; bb:person <https://bbkg.example.org/id/person/wally-backman>,
+               <https://bbkg.example.org/id/person/terry-collins> ;
+             bb:sharedOrganization <https://bbkg.example.org/id/org/new-york-mets> ;
+             bb:overlapStart ?from ; bb:overlapEnd ?to ; prov:wasDerivedFrom ?m . ?m a bb:Membership }
+        GROUP BY ?from ?to""")
+    assert (mets["from"], mets["to"]) == ("2011", "2011") and int(mets["sources"]) >= 2
+
+
+def test_graphframes_bfs_and_the_apis_paths_have_the_same_lengths(
+        spark: SparkSession, lexicon: Lexicon, seeds_build: tuple[Path, BuildResult]) -> None:
+    """The API's breadth-first search over the store and GraphFrames' bfs over the build's graph agree."""
+    articles = decode_articles(read_article_files(spark, SEEDS), 2_000_000)
+    facts = extract_facts(extract_mentions(articles, lexicon), lexicon).cache()
+    organizations = organizations_frame(spark, lexicon)
+    vertices = graph_vertices(memberships(facts), organizations)
+    edges = membership_edges(memberships(facts), tenure_years(facts), BASE).unionByName(
+        reference_edges(organizations))
+    graph = graphframe(vertices, undirected(edges.where(F.col("relationship").isin(*CONNECTING))))
+    store, _ = open_current(seeds_build[0])
+    pairs = [("Wally Backman", "Terry Collins"), ("Wally Backman", "Sandy Alderson"),
+             ("Terry Collins", "Sandy Alderson"), ("Wally Backman", "Noah Syndergaard")]
+    for a, b in pairs:
+        source, target = (resolve_entity(store, name, "Person") for name in (a, b))
+        api_paths = shortest_paths(store, source.iri, target.iri, max_hops=6)
+        key_of = {iri: "person:" + iri.rsplit("/", 1)[1] for iri in (source.iri, target.iri)}
+        found = graph.bfs(f"key = '{key_of[source.iri]}'", f"key = '{key_of[target.iri]}'", maxPathLength=6)
+        edges_on_path = len([c for c in found.columns if c.startswith("e")])
+        assert api_paths and found.count() > 0, (a, b)
+        assert (len(api_paths[0]) - 1) // 2 == edges_on_path, (a, b)
