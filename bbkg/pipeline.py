@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import reduce
@@ -13,6 +14,8 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat, Store, parse, serialize
+from py4j.protocol import Py4JJavaError
+from pyspark.errors.exceptions.captured import CapturedException
 from pyspark.sql import DataFrame, SparkSession
 
 from graph.algorithms import SOFTWARE
@@ -24,7 +27,8 @@ from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
                            organizations_frame, reference_quads, save_lines)
 from spark_etl.session import create_spark_session
-from store.builds import dataset_statistics, load_build, new_build_dir, publish_build
+from store.builds import (check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
+                          publish_build)
 from store.validate import validate_store
 
 
@@ -32,6 +36,21 @@ from store.validate import validate_store
 ARTICLES_PER_PARTITION = 500
 NQUADS_FOLDER = "nquads"
 ONTOLOGY_NQUADS = "ontology.nq"
+
+
+BUILD_ERROR_LOG = "last-build-error.log"
+
+
+class SparkStageError(RuntimeError):
+    """The Spark job failed (a full disk, a lost executor...): one line for the user, the rest in a log."""
+
+    @classmethod
+    def from_exception(cls, exc: Exception, log: Path) -> SparkStageError:
+        details = "".join(traceback.format_exception(exc))
+        log.write_text(details, encoding="utf-8")
+        cause = next((line.strip() for line in str(exc).splitlines()
+                      if "Exception" in line or "Error" in line), str(exc).strip().splitlines()[0])
+        return cls(f"the Spark job failed: {cause[:300]}; the full trace is in {log}")
 
 
 @dataclass
@@ -101,6 +120,8 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
     if not input_dir.is_dir():
         raise FileNotFoundError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
     checked_jar()  # a missing or altered GraphFrames JAR stops the build before any work, with the fix
+    check_writable(store_dir)  # before Spark's minutes of work, not at publishing
+    prune_builds(store_dir, settings["keep_builds"])  # partial folders of builds that were killed
     lexicon = load_lexicon(settings["ontology_dir"])
     build_dir = new_build_dir(store_dir)
     clock = Stopwatch(on_stage)
@@ -109,7 +130,10 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
         with clock.stage("spark_start"):
             if spark is None:
                 spark = spark_for_build(settings, build_dir)
-        result = _transform(spark, settings, lexicon, input_dir, build_dir, base, clock)
+        try:
+            result = _transform(spark, settings, lexicon, input_dir, build_dir, base, clock)
+        except (Py4JJavaError, CapturedException) as exc:
+            raise SparkStageError.from_exception(exc, store_dir / BUILD_ERROR_LOG) from None
         if own_session:
             # Nothing after this needs Spark, and its JVM (heap, cleanup threads) would sit beside the loader.
             with clock.stage("spark_stop"):

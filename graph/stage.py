@@ -39,11 +39,13 @@ def compute_graph(memberships: DataFrame, facts: DataFrame, organizations: DataF
     vertices = graph_vertices(memberships, organizations).cache()
     edges = membership_edges(memberships, tenure_years(facts), base).unionByName(
         reference_edges(organizations)).cache()
+    # Each result is computed once and kept with its lineage cut: the plans GraphFrames builds (motif joins,
+    # GraphX iterations) are long, and planning them again in the mapping cost seconds per result.
     return GraphResults(
-        shared=shared_organizations(vertices, edges).cache(),
-        components=connected_components(vertices, edges).cache(),
-        centrality=centrality(vertices, edges).cache(),
-        communities=communities(vertices, edges).cache(),
+        shared=shared_organizations(vertices, edges).localCheckpoint(),
+        components=connected_components(vertices, edges).localCheckpoint(),
+        centrality=centrality(vertices, edges).localCheckpoint(),
+        communities=communities(vertices, edges).localCheckpoint(),
     )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from store.builds import StoreNotBuiltError
+from store.builds import StoreUnavailableError
 
 
 def json_error(status: int, message: str, **details: Any) -> tuple[Response, int]:
@@ -21,9 +21,10 @@ def plain(status: int, message: str, **headers: str) -> Response:
 
 
 def register(app: Flask) -> None:
-    @app.errorhandler(StoreNotBuiltError)
-    def store_not_built(exc: StoreNotBuiltError) -> tuple[Response, int]:
-        return json_error(503, str(exc))
+    @app.errorhandler(StoreUnavailableError)
+    def store_unavailable(exc: StoreUnavailableError) -> tuple[Response, int]:
+        app.logger.error("store unavailable: %s", exc)  # the full reason, with paths, for the operator only
+        return json_error(503, exc.public_message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[Response, int]:

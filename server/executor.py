@@ -8,7 +8,6 @@ child killed, which frees the CPU at once; the next query starts a fresh child.
 
 from __future__ import annotations
 
-import ctypes
 import itertools
 import multiprocessing
 import threading
@@ -16,9 +15,6 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
-
-_CLONE_NEWNET = 0x40000000
-_CLONE_NEWUSER = 0x10000000
 
 
 class QueryTimeout(Exception):
@@ -62,15 +58,6 @@ class QueryAnswer:
     truncated: bool = False
     message: str = ""
     offers: list[str] = field(default_factory=list)
-
-
-def drop_network() -> bool:
-    """Move this process into a new, empty network namespace; False where the kernel refuses."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    for flags in (_CLONE_NEWNET, _CLONE_NEWUSER | _CLONE_NEWNET):
-        if libc.unshare(flags) == 0:
-            return True
-    return False
 
 
 def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
@@ -159,7 +146,8 @@ def answer_api(store: Any, request: ApiRequest) -> ApiAnswer:
 
 
 def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None:
-    from store.builds import StoreNotBuiltError
+    from store.builds import StoreUnavailableError
+    from store.sandbox import drop_network
     from store.handle import CurrentStore
 
     if isolate_network:
@@ -176,8 +164,9 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None
                 answer = answer_api(handle.get(), request)
             else:
                 answer = evaluate(handle.get(), request)
-        except StoreNotBuiltError as exc:
-            answer = (ApiAnswer if isinstance(request, ApiRequest) else QueryAnswer)("no_store", message=str(exc))
+        except StoreUnavailableError as exc:
+            answer = (ApiAnswer if isinstance(request, ApiRequest) else QueryAnswer)(
+                "no_store", message=exc.public_message)
         conn.send(answer)
 
 

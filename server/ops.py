@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify
 
 from server.context import current_store, metrics
-from store.builds import StoreNotBuiltError, current_build
+from store.builds import StoreUnavailableError, current_build
 
 bp = Blueprint("ops", __name__)
 
@@ -16,8 +16,8 @@ def health() -> tuple[Response, int]:
     store_dir = current_app.extensions["bbkg_store"].store_dir
     try:
         quads = len(current_store())
-    except StoreNotBuiltError as exc:
-        return jsonify({"status": "unavailable", "reason": str(exc)}), 503
+    except StoreUnavailableError as exc:
+        return jsonify({"status": "unavailable", "reason": exc.public_message}), 503
     build = current_build(store_dir)
     return jsonify({"status": "ok", "build": build.name if build else None, "quads": quads}), 200
 

@@ -17,7 +17,7 @@ from flask import Flask
 from bbkg.config import SETTINGS, load_settings
 from server import create_app
 from server.metrics import Metrics
-from store.builds import StoreNotBuiltError, current_build
+from store.builds import open_current
 
 METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
 # Requests one worker handles at once; each query in flight has its own query process.
@@ -26,7 +26,10 @@ THREADS_PER_WORKER = 4
 
 def worker_app() -> Flask:
     """The app of one worker process (granian calls this factory in each worker)."""
-    return create_app(load_settings(), Metrics(Path(os.environ[METRICS_FILE_VARIABLE])))
+    settings = load_settings()
+    # The worker checks the update token; the query processes it starts later must not inherit it.
+    os.environ.pop("BBKG_UPDATE_TOKEN", None)
+    return create_app(settings, Metrics(Path(os.environ[METRICS_FILE_VARIABLE])))
 
 
 def serve(settings: Mapping[str, Any]) -> None:
@@ -35,9 +38,7 @@ def serve(settings: Mapping[str, Any]) -> None:
     from granian.constants import Interfaces
 
     resolved = load_settings(settings)
-    if current_build(Path(resolved["store_dir"])) is None:
-        raise StoreNotBuiltError(f"no built store in {resolved['store_dir']}; "
-                                 f"run `bbkg build --store {resolved['store_dir']}` first")
+    open_current(Path(resolved["store_dir"]))  # refuse, in one line, a store that is missing or corrupt
     for setting in SETTINGS:
         os.environ[f"BBKG_{setting.name.upper()}"] = str(resolved[setting.name])
     with tempfile.TemporaryDirectory(prefix="bbkg-serve-") as scratch:

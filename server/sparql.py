@@ -16,6 +16,7 @@ from server.descriptions import service_description
 from server.errors import plain
 from server.executor import QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout
 from server.guard import RemoteAccessRefused, refuse_remote_access
+from store.sandbox import DeadlineExceeded
 from store.update import apply_update
 
 bp = Blueprint("sparql", __name__)
@@ -144,9 +145,13 @@ def _run_update(operation: Operation) -> Response:
     if operation.default_graphs or operation.named_graphs:
         return plain(400, "using-graph-uri and using-named-graph-uri are not supported; name graphs in the update")
     try:
-        apply_update(current_app.extensions["bbkg_store"].store_dir, operation.text)
+        apply_update(current_app.extensions["bbkg_store"].store_dir, operation.text, setting("query_timeout"),
+                     setting("isolate_query_network"))
     except SyntaxError as exc:
         return plain(400, f"SPARQL syntax error: {exc}")
+    except DeadlineExceeded as exc:
+        metrics().count("query_timeouts")
+        return plain(503, f"the update {exc}; nothing of it was applied", **{"Retry-After": "0"})
     metrics().count("updates")
     return plain(200, "update applied")
 

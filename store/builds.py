@@ -26,8 +26,53 @@ from store.select import select_rows
 BUILD_MARKER = "BUILD.json"
 
 
-class StoreNotBuiltError(FileNotFoundError):
+class StoreUnavailableError(OSError):
+    """There is no store a reader can use. `public_message` says so without the server's paths."""
+
+    def __init__(self, message: str, public_message: str) -> None:
+        super().__init__(message)
+        self.public_message = public_message
+
+
+class StoreNotBuiltError(StoreUnavailableError, FileNotFoundError):
     """The store folder has no finished build to open."""
+
+    def __init__(self, store_dir: Path | str) -> None:
+        super().__init__(f"no built store in {store_dir}; run `bbkg build --store {store_dir}` first",
+                         "no store has been built yet; the operator runs `bbkg build`")
+
+
+class StoreCorruptError(StoreUnavailableError):
+    """The current build's database is missing or cannot be read."""
+
+
+def check_writable(store_dir: Path) -> None:
+    """Raise PermissionError now, in one line, if a build could not publish into `store_dir` at its end."""
+    try:
+        (store_dir / "builds").mkdir(parents=True, exist_ok=True)
+        probe = store_dir / f".write-check-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise PermissionError(f"cannot write in the store folder {store_dir} ({exc.strerror}); "
+                              "choose another with --store, or fix its permissions") from None
+
+
+def _builder_alive(build: Path) -> bool:
+    """Whether the process that started an unfinished build (its pid ends the folder's name) still runs."""
+    try:
+        pid = int(build.name.rsplit("-", 1)[1])
+    except (IndexError, ValueError):
+        return time.time() - build.stat().st_mtime < 3600  # not ours: leave it an hour
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def new_build_dir(store_dir: Path) -> Path:
@@ -125,8 +170,8 @@ def prune_builds(store_dir: Path, keep: int) -> None:
     current = current_build(store_dir)
     builds = sorted((store_dir / "builds").iterdir(), reverse=True)
     finished = [b for b in builds if (b / BUILD_MARKER).is_file()]
-    # An unfinished build may be another process's build in progress: leave recent ones alone.
-    stale = [b for b in builds if b not in finished and time.time() - b.stat().st_mtime > 3600]
+    # An unfinished build is another process's build in progress while that process lives.
+    stale = [b for b in builds if b not in finished and not _builder_alive(b)]
     for build in finished[max(keep, 1):] + stale:
         if current is None or build.resolve() != current.resolve():
             shutil.rmtree(build, ignore_errors=True)
@@ -142,17 +187,27 @@ def current_build(store_dir: Path) -> Path | None:
 
 
 def open_current(store_dir: Path) -> tuple[Store, Path]:
-    """Open the current build read-only (many processes may do so at once)."""
+    """Open the current build read-only (many processes may do so at once) and read one quad of it.
+
+    Raises StoreNotBuiltError before the first build, StoreCorruptError when its database is missing or
+    damaged (Oxigraph says OSError for a missing file, RuntimeError for a corrupt one).
+    """
     build = current_build(store_dir)
     if build is None:
-        raise StoreNotBuiltError(
-            f"no built store in {store_dir}; run `bbkg build --store {store_dir}` first")
-    return Store.read_only(str(build / "oxigraph")), build
+        raise StoreNotBuiltError(store_dir)
+    try:
+        store = Store.read_only(str(build / "oxigraph"))
+        store.query("ASK { ?s ?p ?o }")
+    except (OSError, RuntimeError) as exc:
+        raise StoreCorruptError(f"the current build {build} cannot be opened: {exc}",
+                                f"the current build ({build.name}) cannot be opened; the server log has "
+                                "the details") from None
+    return store, build
 
 
 def build_summary(store_dir: Path) -> dict[str, Any]:
     """What the current build recorded about itself (counts, timings, skipped articles)."""
     build = current_build(store_dir)
     if build is None:
-        raise StoreNotBuiltError(f"no built store in {store_dir}; run `bbkg build` first")
+        raise StoreNotBuiltError(store_dir)
     return json.loads((build / BUILD_MARKER).read_text(encoding="utf-8"))

@@ -9,27 +9,33 @@ from pathlib import Path
 from pyoxigraph import Store
 
 from store.builds import StoreNotBuiltError, current_build
+from store.sandbox import run_isolated
 
 UPDATED_MARKER = "UPDATED"
 
 
-def apply_update(store_dir: Path, update: str) -> None:
-    """Run `update` against the current build; raises SyntaxError for a bad update.
+def _update_store(database: str, update: str) -> None:
+    """Open the database for writing, apply the update in one transaction, flush (in the isolated process)."""
+    store = Store(database)
+    store.update(update)
+    store.flush()
 
-    Read-only handles see a snapshot, so the marker file tells them to reopen. The next
-    `bbkg build` starts from the articles again: updates live only as long as this build.
+
+def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_network: bool = True) -> None:
+    """Run `update` against the current build; raises SyntaxError for a bad update, DeadlineExceeded when
+    it runs past `timeout` seconds.
+
+    The update runs in a process of its own without network (LOAD cannot reach out), killed at the
+    deadline: Oxigraph applies an update as one transaction, so a killed one leaves the store as it was,
+    and the writer lock is free again at once. Read-only handles see a snapshot, so the marker file tells
+    them to reopen. The next `bbkg build` starts from the articles again: updates live as long as this build.
     """
     build = current_build(store_dir)
     if build is None:
-        raise StoreNotBuiltError(f"no built store in {store_dir}; run `bbkg build` first")
+        raise StoreNotBuiltError(store_dir)
     with open(store_dir / ".update.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one writer across all server processes
-        store = Store(str(build / "oxigraph"))
-        try:
-            store.update(update)
-            store.flush()
-        finally:
-            del store
+        run_isolated(_update_store, (str(build / "oxigraph"), update), timeout, isolate_network)
         (build / UPDATED_MARKER).write_text(str(time.time_ns()), encoding="utf-8")
 
 

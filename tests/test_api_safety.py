@@ -4,8 +4,11 @@ as a bound term or after a check against a closed list; bad input is a 4xx in th
 from __future__ import annotations
 
 import ast
+import os
+import shutil
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -184,3 +187,104 @@ def test_no_client_value_is_formatted_into_a_query() -> None:
                         found.setdefault(str(Path(path).relative_to(PROJECT_ROOT)), set()).add(source)
     for file, sources in found.items():
         assert sources <= ALLOWED_IN_QUERY_TEXT.get(file, set()), (file, sources)
+
+
+HEAVY_UPDATE = "INSERT { ?a <https://example.org/p> ?b } WHERE { ?a ?x ?y . ?b ?z ?w }"
+
+
+def test_an_update_past_its_deadline_is_killed_and_leaves_the_store_as_it_was(store_copy: Path) -> None:
+    from store.builds import open_current
+    from store.sandbox import DeadlineExceeded
+    from store.update import apply_update
+
+    before = len(open_current(store_copy)[0])
+    started = time.perf_counter()
+    with pytest.raises(DeadlineExceeded):
+        apply_update(store_copy, HEAVY_UPDATE, timeout=1.0)
+    assert time.perf_counter() - started < 10
+    assert len(open_current(store_copy)[0]) == before
+    # The writer lock is free at once: the next update goes through.
+    apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
+    assert len(open_current(store_copy)[0]) == before + 1
+    with pytest.raises(SyntaxError):
+        apply_update(store_copy, "INSERT DATA { nonsense", timeout=30)
+
+
+def test_a_corrupt_store_is_503_with_a_reason_and_no_path(store_copy: Path) -> None:
+    client = create_app({"store_dir": str(store_copy)}).test_client()
+    assert client.get("/health").status_code == 200
+    database = (store_copy / "current").resolve() / "oxigraph"
+    for part in database.iterdir():
+        if part.is_file():
+            part.write_bytes(b"garbage")
+    client = create_app({"store_dir": str(store_copy)}).test_client()
+    for response in (client.get("/health"), client.get("/api/entities", query_string={"q": "Mets"}),
+                     client.get("/dump.nt")):
+        assert response.status_code == 503, response.data
+        assert str(store_copy) not in response.data.decode() and "cannot be opened" in response.data.decode()
+
+
+def test_serve_refuses_a_corrupt_store_in_one_line(store_copy: Path) -> None:
+    from click.testing import CliRunner
+
+    from bbkg.cli import main
+
+    database = (store_copy / "current").resolve() / "oxigraph"
+    shutil.rmtree(database)
+    result = CliRunner().invoke(main, ["serve", "--store", str(store_copy)])
+    assert result.exit_code == 1 and "cannot be opened" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_an_unbuilt_store_answers_without_the_servers_paths(tmp_path: Path) -> None:
+    client = create_app({"store_dir": str(tmp_path)}).test_client()
+    for response in (client.get("/health"), client.get("/sparql", query_string={"query": "ASK {}"}),
+                     client.get("/api/entities", query_string={"q": "Mets"})):
+        assert response.status_code == 503 and str(tmp_path) not in response.data.decode()
+
+
+def test_a_build_into_a_folder_it_cannot_write_stops_before_spark(tmp_path: Path) -> None:
+    from bbkg.pipeline import run_build
+    from tests.conftest import SEEDS, build_settings
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    stages: list[str] = []
+    with pytest.raises(PermissionError, match="cannot write in the store folder"):
+        run_build(build_settings(SEEDS, blocker / "store"), on_stage=stages.append)
+    assert stages == []
+
+
+def test_partial_folders_of_dead_builds_are_removed(store_copy: Path) -> None:
+    from store.builds import prune_builds
+
+    dead = store_copy / "builds" / "20200101T000000-999999999"  # no such process
+    mine = store_copy / "builds" / f"20990101T000000-{os.getpid()}"
+    for folder in (dead, mine):
+        folder.mkdir()
+    prune_builds(store_copy, keep=2)
+    assert not dead.exists() and mine.exists()
+
+
+def test_a_spark_failure_is_one_line_with_the_trace_in_a_log(spark, tmp_path: Path) -> None:
+    from py4j.protocol import Py4JJavaError
+    from pyspark.errors.exceptions.captured import CapturedException
+
+    from bbkg.pipeline import SparkStageError
+
+    with pytest.raises((Py4JJavaError, CapturedException)) as failure:
+        spark.sql("SELECT raise_error('No space left on device')").collect()
+    error = SparkStageError.from_exception(failure.value, tmp_path / "build.log")
+    assert "No space left on device" in str(error) and "\n" not in str(error)
+    assert "raise_error" in (tmp_path / "build.log").read_text() or "No space" in (tmp_path / "build.log").read_text()
+
+
+def test_query_processes_do_not_inherit_the_update_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from server.serve import METRICS_FILE_VARIABLE, worker_app
+
+    monkeypatch.setenv("BBKG_UPDATE_TOKEN", "secret")
+    monkeypatch.setenv("BBKG_STORE_DIR", str(tmp_path))
+    monkeypatch.setenv(METRICS_FILE_VARIABLE, str(tmp_path / "metrics"))
+    app = worker_app()
+    assert app.config["BBKG"]["update_token"] == "secret"
+    assert "BBKG_UPDATE_TOKEN" not in os.environ  # what the query processes it spawns would inherit

@@ -1,0 +1,62 @@
+"""Running store work in a child process that has no network and can be killed at a deadline.
+
+pyoxigraph can neither cancel a query or an update nor switch off SERVICE and LOAD, which make real
+HTTP requests: a process of its own, in an empty network namespace, is the one hard limit.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+from collections.abc import Callable
+from typing import Any
+
+_CLONE_NEWNET = 0x40000000
+_CLONE_NEWUSER = 0x10000000
+
+
+class DeadlineExceeded(Exception):
+    """The work ran past its deadline; its process was killed."""
+
+
+def drop_network() -> bool:
+    """Move this process into a new, empty network namespace; False where the kernel refuses."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for flags in (_CLONE_NEWNET, _CLONE_NEWUSER | _CLONE_NEWNET):
+        if libc.unshare(flags) == 0:
+            return True
+    return False
+
+
+def _child(conn: Any, work: Callable[..., Any], args: tuple[Any, ...], isolate_network: bool) -> None:
+    if isolate_network:
+        drop_network()
+    try:
+        conn.send(("ok", work(*args)))
+    except Exception as exc:  # sent back and raised again in the parent, which decides what it means
+        conn.send(("error", exc))
+
+
+def run_isolated(work: Callable[..., Any], args: tuple[Any, ...], timeout: float,
+                 isolate_network: bool = True) -> Any:
+    """`work(*args)` in a fresh process without network: its result, its exception raised here, or
+    DeadlineExceeded once `timeout` seconds have passed (the process is killed at once)."""
+    # spawn, not fork: the parent may hold threads (server threads, a JVM gateway in tests).
+    context = multiprocessing.get_context("spawn")
+    parent_end, child_end = context.Pipe(duplex=False)
+    process = context.Process(target=_child, args=(child_end, work, args, isolate_network), daemon=True)
+    process.start()
+    child_end.close()
+    try:
+        if not parent_end.poll(timeout):
+            process.kill()
+            raise DeadlineExceeded(f"ran longer than {timeout:g} s and was stopped")
+        status, value = parent_end.recv()
+    except EOFError:
+        raise RuntimeError(f"the isolated process died (exit code {process.exitcode})") from None
+    finally:
+        process.join(5)
+        parent_end.close()
+    if status == "error":
+        raise value
+    return value
