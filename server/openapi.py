@@ -38,6 +38,8 @@ OPENAPI: dict[str, Any] = {
     "paths": {
         "/api/connections": {"get": {
             "summary": "Organizations two people (from, to) or several (among) shared, and paths between two.",
+            "description": "Send both `from` and `to`, or `among` two to ten times, not both (OpenAPI cannot "
+                           "express the rule: a request without them is answered 400).",
             "parameters": [
                 {"name": "from", "in": "query", "schema": {"type": "string", "minLength": 1, "maxLength": 300},
                  "description": "Name, alias or IRI."},

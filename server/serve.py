@@ -18,6 +18,7 @@ from bbkg.config import SETTINGS, load_settings
 from server import create_app
 from server.metrics import Metrics
 from store.builds import open_current
+from store.sandbox import network_isolation_available
 
 METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
 # Requests one worker handles at once; each query in flight has its own query process.
@@ -39,6 +40,10 @@ def serve(settings: Mapping[str, Any]) -> None:
 
     resolved = load_settings(settings)
     open_current(Path(resolved["store_dir"]))  # refuse, in one line, a store that is missing or corrupt
+    if resolved["isolate_query_network"] and not network_isolation_available():
+        raise PermissionError("this kernel refuses the empty network namespace that keeps queries, updates and "
+                              "API lookups from reaching other hosts; serve anyway, without that second line "
+                              "behind the SERVICE/LOAD check, with BBKG_ISOLATE_QUERY_NETWORK=false")
     for setting in SETTINGS:
         os.environ[f"BBKG_{setting.name.upper()}"] = str(resolved[setting.name])
     with tempfile.TemporaryDirectory(prefix="bbkg-serve-") as scratch:

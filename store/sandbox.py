@@ -53,6 +53,7 @@ def run_isolated(work: Callable[..., Any], args: tuple[Any, ...], timeout: float
             raise DeadlineExceeded(f"ran longer than {timeout:g} s and was stopped")
         status, value = parent_end.recv()
     except EOFError:
+        process.join(5)
         raise RuntimeError(f"the isolated process died (exit code {process.exitcode})") from None
     finally:
         process.join(5)
@@ -60,3 +61,8 @@ def run_isolated(work: Callable[..., Any], args: tuple[Any, ...], timeout: float
     if status == "error":
         raise value
     return value
+
+
+def network_isolation_available() -> bool:
+    """Whether this kernel lets a process drop into an empty network namespace (checked in a throwaway one)."""
+    return bool(run_isolated(drop_network, (), timeout=30.0, isolate_network=False))

@@ -288,3 +288,19 @@ def test_query_processes_do_not_inherit_the_update_token(tmp_path: Path, monkeyp
     app = worker_app()
     assert app.config["BBKG"]["update_token"] == "secret"
     assert "BBKG_UPDATE_TOKEN" not in os.environ  # what the query processes it spawns would inherit
+
+
+def test_network_isolation_is_available_here_and_really_drops_the_network() -> None:
+    from store.sandbox import network_isolation_available, run_isolated
+
+    assert network_isolation_available()
+    assert run_isolated(socket.if_nameindex, (), timeout=30.0) == [(1, "lo")]  # an empty namespace
+
+
+def test_serve_refuses_to_run_unisolated_when_the_kernel_refuses(seeds_build, monkeypatch) -> None:
+    """The kernel here allows the namespace; this replaces only the kernel's answer, to check the decision."""
+    from server import serve as serving
+
+    monkeypatch.setattr(serving, "network_isolation_available", lambda: False)
+    with pytest.raises(PermissionError, match="BBKG_ISOLATE_QUERY_NETWORK=false"):
+        serving.serve({"store_dir": str(seeds_build[0])})
