@@ -6,7 +6,7 @@ STORE ?= var/store
 STAMP := $(VENV)/.bbkg-installed
 GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
 
-.PHONY: install jars run build serve test bench clean
+.PHONY: install jars run build serve test bench soak clean
 
 install: $(STAMP) $(GRAPHFRAMES_JAR)
 
@@ -43,6 +43,10 @@ bench: install
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m benchmarks.run $(BENCH_SIZES)
+
+# 64 clients for 60 s on loopback over a varied uncached mix, a worker and a query process killed midway.
+soak: install
+	$(BIN)/python -m benchmarks.soak
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

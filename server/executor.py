@@ -234,7 +234,12 @@ class QueryExecutor:
             worker = self._idle.pop() if self._idle else QueryProcess(
                 self.store_dir, self.timeout, self.isolate_network)
         try:
-            return worker.run(request, timeout)
+            try:
+                return worker.run(request, timeout)
+            except QueryCrashed:
+                # A killed or crashed process (out of memory, an operator's kill): reads are safe to repeat,
+                # once, in a fresh process; a query that crashes it twice is answered 500.
+                return worker.run(request, timeout)
         finally:
             with self._lock:
                 self._idle.append(worker)

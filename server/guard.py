@@ -24,13 +24,36 @@ _NOT_CODE = re.compile(
 _REMOTE_KEYWORDS = re.compile(r"(?<![\w:?$])(SERVICE|LOAD)(?![\w:])", re.I)
 
 
+# Oxigraph's parser recurses once per nesting level and overflows its stack (the query process dies) a
+# few thousand levels down; real queries nest a handful of levels.
+MAX_NESTING = 256
+
+
 class RemoteAccessRefused(ValueError):
     """The query names SERVICE or LOAD, which this endpoint never evaluates."""
 
 
+class TooDeeplyNested(ValueError):
+    """The query nests brackets deeper than MAX_NESTING."""
+
+
+def _nesting(code: str) -> int:
+    depth = deepest = 0
+    for char in code:
+        if char in "({[":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in ")}]":
+            depth -= 1
+    return deepest
+
+
 def refuse_remote_access(query: str) -> None:
-    """Raise RemoteAccessRefused if `query` uses SERVICE or LOAD outside strings, IRIs and comments."""
+    """Raise RemoteAccessRefused if `query` uses SERVICE or LOAD outside strings, IRIs and comments, and
+    TooDeeplyNested if its brackets nest deeper than MAX_NESTING (checked before the parser sees it)."""
     code = _NOT_CODE.sub(" ", query)
+    if _nesting(code) > MAX_NESTING:
+        raise TooDeeplyNested(f"the query nests brackets more than {MAX_NESTING} levels deep; simplify it")
     found = _REMOTE_KEYWORDS.search(code)
     if found:
         keyword = found.group(1).upper()

@@ -15,7 +15,7 @@ from server.context import metrics, setting
 from server.descriptions import service_description
 from server.errors import plain
 from server.executor import QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout
-from server.guard import RemoteAccessRefused, refuse_remote_access
+from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
 from store.sandbox import DeadlineExceeded
 from store.update import apply_update
 
@@ -169,7 +169,7 @@ def sparql() -> BaseResponse:
     except ProtocolError as exc:
         metrics().count("query_errors")
         return plain(exc.status, str(exc))
-    except RemoteAccessRefused as exc:
+    except (RemoteAccessRefused, TooDeeplyNested) as exc:
         metrics().count("query_errors")
         return plain(400, str(exc))
     if operation.kind == "update":

@@ -304,3 +304,33 @@ def test_serve_refuses_to_run_unisolated_when_the_kernel_refuses(seeds_build, mo
     monkeypatch.setattr(serving, "network_isolation_available", lambda: False)
     with pytest.raises(PermissionError, match="BBKG_ISOLATE_QUERY_NETWORK=false"):
         serving.serve({"store_dir": str(seeds_build[0])})
+
+
+def test_a_deeply_nested_query_is_400_and_the_query_process_lives(client) -> None:
+    deep = "SELECT * WHERE { FILTER(" + "(" * 20000 + "1" + ")" * 20000 + ") }"
+    response = client.post("/sparql", data=deep, content_type="application/sparql-query")
+    assert response.status_code == 400 and "deep" in response.data.decode()
+    assert client.get("/sparql", query_string={"query": "ASK {}"}).status_code == 200
+
+
+def test_a_query_process_killed_midway_is_replaced_and_the_query_answered(app) -> None:
+    import signal
+
+    client = app.test_client()
+    assert client.get("/sparql", query_string={"query": "ASK {}"}).status_code == 200
+    executor = app.extensions["bbkg_executor"]
+    [worker] = executor._idle  # the process the next query borrows
+    pid = worker._process.pid
+    slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f }"  # seconds of work: every pair of triples
+    answers: list = []
+    thread = threading.Thread(target=lambda: answers.append(client.get("/sparql", query_string={"query": slow})))
+    thread.start()
+    while executor._idle:  # until the query has borrowed the process
+        time.sleep(0.01)
+    time.sleep(0.3)
+    assert not answers, "the query was too fast to be killed midway"
+    os.kill(pid, signal.SIGKILL)
+    thread.join(120)
+    assert answers[0].status_code == 200 and b"n" in answers[0].data
+    assert executor._idle[0]._process.pid != pid  # answered by a fresh process
+    executor.kill()

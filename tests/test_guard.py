@@ -33,3 +33,13 @@ def test_remote_access_is_refused(query: str) -> None:
 ])
 def test_ordinary_queries_pass(query: str) -> None:
     refuse_remote_access(query)
+
+
+def test_deep_nesting_is_refused_before_the_parser_sees_it() -> None:
+    from server.guard import MAX_NESTING, TooDeeplyNested
+
+    deep = "SELECT * WHERE { FILTER(" + "(" * 5000 + "1" + ")" * 5000 + ") }"
+    with pytest.raises(TooDeeplyNested, match="levels deep"):
+        refuse_remote_access(deep)
+    refuse_remote_access("SELECT * WHERE { FILTER(" + "(" * (MAX_NESTING - 3) + "1" + ")" * (MAX_NESTING - 3) + ") }")
+    refuse_remote_access("SELECT * WHERE { ?s ?p '" + "(" * 5000 + "' }")  # in a string, not nesting
