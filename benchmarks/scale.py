@@ -80,6 +80,10 @@ def build_in_subprocess(input_dir: Path, store_dir: Path) -> dict[str, Any]:
             "peak_memory_mib": max(peaks.values(), default=0), "peak_memory_mib_by_stage": peaks}
 
 
+# What the graph stage reports it wrote (BuildResult.counts), and the memberships it grows with.
+GRAPH_COUNTS = ("facts", "shared_organization_pairs", "components", "communities", "graph_vertices")
+
+
 def measure(name: str, input_dir: Path, gold_file: Path, work: Path) -> dict[str, Any]:
     store_dir = work / f"store-{name}"
     build = build_in_subprocess(input_dir, store_dir)
@@ -98,6 +102,9 @@ def measure(name: str, input_dir: Path, gold_file: Path, work: Path) -> dict[str
         "load_quads_per_second": round(summary["quads"] / timings["load"]) if timings["load"] else None,
         "load_vs_raw_bulk_load": round(raw_load / timings["load"], 3) if timings["load"] else None,
         "raw_bulk_load_seconds": round(raw_load, 3),
+        "graph_stage": {"seconds": timings.get("graph", 0.0),
+                        "share_of_build": round(timings.get("graph", 0.0) / wall, 3),
+                        **{k: summary["counts"].get(k) for k in GRAPH_COUNTS}},
         "entity_f1": quality["entities"]["f1"], "fact_precision": quality["facts"]["all"]["precision"],
         "fact_recall": quality["facts"]["all"]["recall"], "mapping": mapping,
     }
@@ -170,6 +177,15 @@ def markdown(results: dict[str, Any]) -> str:
         lines.append(f"| {r['corpus']} | {r['timings_seconds']['load']:.2f} | {r['raw_bulk_load_seconds']:.2f} | "
                      f"{r['load_vs_raw_bulk_load']}× | {m['quads']} | {m['spark_seconds']:.2f} | "
                      f"{m['python_seconds']:.2f} | {m['spark_vs_python']}× | {m['identical_output']} |")
+    lines += ["", "The graph stage (GraphFrames 0.8.2 in the JVM: shared organizations at overlapping times, "
+                  "connected components, PageRank and degree, label propagation), in the same builds:", "",
+              "| corpus | graph s | share of the build | facts | pairs at overlapping times | components | "
+              "communities | vertices |", "|---|" + "---:|" * 7]
+    for r in results["rows"]:
+        g = r["graph_stage"]
+        lines.append(f"| {r['corpus']} | {g['seconds']:.1f} | {g['share_of_build']:.0%} | {g['facts']:,} | "
+                     f"{g['shared_organization_pairs']:,} | {g['components']:,} | {g['communities']:,} | "
+                     f"{g['graph_vertices']:,} |")
     if "time_growth" in results:
         g = results["time_growth"]
         lines += ["", f"From the second-largest to the largest corpus, articles grow {g['articles_ratio']:g}× and "
