@@ -12,9 +12,12 @@ from collections.abc import Callable
 import click
 
 from bbkg.config import SETTINGS, load_settings
+from bbkg.errors import NotFoundError, UserError
 
 _HELP = {s.name: s.help for s in SETTINGS}
-_USER_ERRORS = (FileNotFoundError, LookupError, SyntaxError, ValueError, RuntimeError, OSError)
+# A user's mistake, or a parser's word on the text the user gave (a query, the shapes file): one line.
+# Anything else is a bug and shows its traceback.
+_USER_ERRORS = (UserError, SyntaxError)
 
 
 def _user_errors(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -24,7 +27,8 @@ def _user_errors(command: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return command(*args, **kwargs)
         except _USER_ERRORS as exc:
-            raise click.ClickException(str(exc)) from None
+            # One line, even where a parser's message spans several (Oxigraph lists expected characters).
+            raise click.ClickException(" ".join(str(exc).split())) from None
     return wrapper
 
 
@@ -102,8 +106,8 @@ def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output:
 
     store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
     if graph_iri and not graph_exists(store, graph_iri):
-        raise LookupError(f"no graph named <{graph_iri}>; `bbkg query 'SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{}} }}'` "
-                          "lists them")
+        raise NotFoundError(f"no graph named <{graph_iri}>; "
+                            "`bbkg query 'SELECT DISTINCT ?g WHERE { GRAPH ?g {} }'` lists them")
     if output:
         with open(output, "wb") as out:
             dump_store(store, format_name, out, graph_iri)

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Mapping
 
+from bbkg.errors import SettingError, UnknownSettingError
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -88,17 +90,17 @@ def _coerce(setting: Setting, value: Any) -> Any:
                 return True
             if value.lower() in ("0", "false", "no", "off"):
                 return False
-            raise ValueError(f"setting {setting.name!r} takes true or false, not {value!r}")
+            raise SettingError(f"setting {setting.name!r} takes true or false, not {value!r}")
         if isinstance(setting.default, float):
             try:
                 return float(value)
             except ValueError:
-                raise ValueError(f"setting {setting.name!r} takes a number, not {value!r}") from None
+                raise SettingError(f"setting {setting.name!r} takes a number, not {value!r}") from None
         if isinstance(setting.default, int):
             try:
                 return int(value)
             except ValueError:
-                raise ValueError(f"setting {setting.name!r} takes a whole number, not {value!r}") from None
+                raise SettingError(f"setting {setting.name!r} takes a whole number, not {value!r}") from None
     return value
 
 
@@ -113,9 +115,9 @@ def load_settings(overrides: Mapping[str, Any] | None = None,
             values[s.name] = _coerce(s, env_value)
     for name, value in (overrides or {}).items():
         if name not in _BY_NAME:
-            raise KeyError(f"unknown setting {name!r}; known settings: {', '.join(sorted(_BY_NAME))}")
+            raise UnknownSettingError(f"unknown setting {name!r}; known settings: {', '.join(sorted(_BY_NAME))}")
         if value is not None:
             values[name] = _coerce(_BY_NAME[name], value)
     if not str(values["base_iri"]).endswith("/"):
-        raise ValueError(f"base_iri must end with '/', got {values['base_iri']!r}")
+        raise SettingError(f"base_iri must end with '/', got {values['base_iri']!r}")
     return values

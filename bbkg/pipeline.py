@@ -18,6 +18,7 @@ from py4j.protocol import Py4JJavaError
 from pyspark.errors.exceptions.captured import CapturedException
 from pyspark.sql import DataFrame, SparkSession
 
+from bbkg.errors import InputError, InputFolderError, UserError
 from graph.algorithms import SOFTWARE
 from graph.jar import checked_jar, enable_python_package
 from graph.stage import GraphResults, compute_graph, graph_quads
@@ -41,7 +42,7 @@ ONTOLOGY_NQUADS = "ontology.nq"
 BUILD_ERROR_LOG = "last-build-error.log"
 
 
-class SparkStageError(RuntimeError):
+class SparkStageError(UserError, RuntimeError):
     """The Spark job failed (a full disk, a lost executor...): one line for the user, the rest in a log."""
 
     @classmethod
@@ -118,7 +119,7 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
     store_dir = Path(settings["store_dir"])
     base = settings["base_iri"]
     if not input_dir.is_dir():
-        raise FileNotFoundError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
+        raise InputFolderError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
     checked_jar()  # a missing or altered GraphFrames JAR stops the build before any work, with the fix
     check_writable(store_dir)  # before Spark's minutes of work, not at publishing
     prune_builds(store_dir, settings["keep_builds"])  # partial folders of builds that were killed
@@ -245,5 +246,5 @@ def _check_unique_ids(report: list[dict[str, Any]]) -> None:
     for article in report:
         other = seen.setdefault(article["doc_id"], article["file_name"])
         if other != article["file_name"]:
-            raise ValueError(f"articles {other!r} and {article['file_name']!r} would share the IRI id "
+            raise InputError(f"articles {other!r} and {article['file_name']!r} would share the IRI id "
                              f"{article['doc_id']!r}; rename one of them")

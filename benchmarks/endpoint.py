@@ -71,15 +71,20 @@ def wait_until_up(url: str, timeout: float = 30) -> None:
 
 
 @contextmanager
-def process(command: list[str], url: str, env: dict[str, str] | None = None) -> Iterator[None]:
+def process(command: list[str], url: str, env: dict[str, str] | None = None,
+            ) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process, once `url` answers; terminated on leaving."""
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, **(env or {})})
     try:
         wait_until_up(url)
-        yield
+        yield proc
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 def check_same_answers(urls: list[str]) -> None:

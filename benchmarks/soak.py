@@ -14,7 +14,6 @@ import os
 import random
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,6 +26,7 @@ import requests
 
 from bbkg.config import PROJECT_ROOT, load_settings
 from bbkg.pipeline import run_build
+from benchmarks.endpoint import process
 from store.builds import open_current
 from store.select import select_rows
 
@@ -179,20 +179,9 @@ def soak(store_dir: Path) -> dict[str, Any]:
     del store
     mix = _requests(entities, people)
     port = 18000 + os.getpid() % 1000
-    env = {**os.environ, "BBKG_QUERY_CACHE_BYTES": "0", "BBKG_WORKERS": "2"}
-    server = subprocess.Popen([sys.executable, "-m", "bbkg.cli", "serve", "--store", str(store_dir), "--port",
-                               str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                requests.get(url + "/health", timeout=2)
-                break
-            except requests.RequestException:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("bbkg serve did not start") from None
-                time.sleep(0.3)
+    command = [sys.executable, "-m", "bbkg.cli", "serve", "--store", str(store_dir), "--port", str(port)]
+    with process(command, url + "/sparql", {"BBKG_QUERY_CACHE_BYTES": "0", "BBKG_WORKERS": "2"}) as server:
         # Warm up with the same concurrency, so that every worker has started the query processes its
         # request slots use (one per request in flight) before memory is measured.
         warm_tally, warm_start = Tally(), time.monotonic()
@@ -217,12 +206,6 @@ def soak(store_dir: Path) -> dict[str, Any]:
             thread.join(SECONDS + 60)
         elapsed = time.monotonic() - started
         rss_after = _rss_mib(server.pid)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
     # The killed worker's requests in flight (and those sent on its closed connections just after) fail with
     # a socket error when it dies; nothing else may.
     def from_the_kill(when: float) -> bool:

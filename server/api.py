@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from pyoxigraph import NamedNode
 
+from bbkg.errors import UserError
 from server.context import metrics, setting
 from server.errors import json_error
 from server.executor import ApiAnswer, ApiRequest, QueryCrashed, QueryExecutor, QueryTimeout
@@ -24,7 +25,7 @@ MAX_NAME_CHARS = 300
 MAX_CENTRAL = 100
 
 
-class ApiInputError(ValueError):
+class ApiInputError(UserError, ValueError):
     """A parameter the API cannot accept; answered 400 with the message."""
 
 
@@ -51,6 +52,25 @@ def _single(parameter: str) -> str | None:
     if len(values) > 1:
         raise ApiInputError(f"'{parameter}' is given more than once; send it once")
     return values[0] if values else None
+
+
+def _whole_number(parameter: str, default: int, highest: int) -> int:
+    """A parameter that takes a whole number from 1 to `highest`."""
+    try:
+        value = int(_single(parameter) or default)
+    except ValueError:
+        raise ApiInputError(f"{parameter} takes a whole number") from None
+    if not 1 <= value <= highest:
+        raise ApiInputError(f"{parameter} must be between 1 and {highest}")
+    return value
+
+
+def _entity_type() -> str | None:
+    """The `type` parameter, once it is one of the closed list of entity types."""
+    entity_type = _single("type")
+    if entity_type is not None and entity_type not in ENTITY_TYPES:
+        raise ApiInputError(f"unknown type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
+    return entity_type
 
 
 def _run(call: str, **args: Any) -> ApiAnswer:
@@ -98,12 +118,7 @@ def connections() -> Response | tuple[Response, int]:
         raise ApiInputError("name two people: ?from=A&to=B, or several: ?among=A&among=B&among=C")
     if len(names) > MAX_NAMES:
         raise ApiInputError(f"name at most {MAX_NAMES} people")
-    try:
-        max_hops = int(_single("max_hops") or "4")
-    except ValueError:
-        raise ApiInputError("max_hops takes a whole number") from None
-    if not 1 <= max_hops <= MAX_HOPS_LIMIT:
-        raise ApiInputError(f"max_hops must be between 1 and {MAX_HOPS_LIMIT}")
+    max_hops = _whole_number("max_hops", 4, MAX_HOPS_LIMIT)
     if not among:
         answer = _run("connection", names=names, max_hops=max_hops)
         return _failure(answer) or jsonify(answer.value)
@@ -129,31 +144,18 @@ def entities() -> Response | tuple[Response, int]:
     q = (_single("q") or "").strip()
     if not q:
         raise ApiInputError("missing 'q': send ?q=NAME")
-    q = _checked_name(q, "q")
-    entity_type = _single("type")
-    if entity_type is not None and entity_type not in ENTITY_TYPES:
-        raise ApiInputError(f"unknown type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
-    answer = _run("entities", q=q, entity_type=entity_type)
+    answer = _run("entities", q=_checked_name(q, "q"), entity_type=_entity_type())
     return _failure(answer) or jsonify({"q": q, "results": answer.value})
 
 
 @bp.route("/central")
 def central() -> Response | tuple[Response, int]:
     """The most central people or organizations by GraphFrames' PageRank, with degree, component, community."""
-    entity_type = _single("type")
-    if entity_type is not None and entity_type not in ENTITY_TYPES:
-        raise ApiInputError(f"unknown type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
-    try:
-        limit = int(_single("limit") or "10")
-    except ValueError:
-        raise ApiInputError("limit takes a whole number") from None
-    if not 1 <= limit <= MAX_CENTRAL:
-        raise ApiInputError(f"limit must be between 1 and {MAX_CENTRAL}")
-    answer = _run("central", entity_type=entity_type, limit=limit)
+    answer = _run("central", entity_type=_entity_type(), limit=_whole_number("limit", 10, MAX_CENTRAL))
     if failed := _failure(answer):
         return failed
     software, results = answer.value
-    return jsonify({"type": entity_type, "computed_by": software, "results": results})
+    return jsonify({"type": request.args.get("type"), "computed_by": software, "results": results})
 
 
 @bp.route("/openapi.json")

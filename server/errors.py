@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from bbkg.errors import UserError
 from store.builds import StoreUnavailableError
 
 
@@ -25,6 +26,10 @@ def register(app: Flask) -> None:
     def store_unavailable(exc: StoreUnavailableError) -> tuple[Response, int]:
         app.logger.error("store unavailable: %s", exc)  # the full reason, with paths, for the operator only
         return json_error(503, exc.public_message)
+
+    @app.errorhandler(UserError)
+    def user_error(exc: UserError) -> tuple[Response, int]:
+        return json_error(exc.status, str(exc))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[Response, int]:

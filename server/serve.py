@@ -15,10 +15,15 @@ from collections.abc import Mapping
 from flask import Flask
 
 from bbkg.config import SETTINGS, load_settings
+from bbkg.errors import UserError
 from server import create_app
 from server.metrics import Metrics
 from store.builds import open_current
 from store.sandbox import network_isolation_available
+
+class IsolationUnavailableError(UserError, PermissionError):
+    """The kernel refuses the empty network namespace that isolates queries."""
+
 
 METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
 # Requests one worker handles at once; each query in flight has its own query process.
@@ -41,9 +46,10 @@ def serve(settings: Mapping[str, Any]) -> None:
     resolved = load_settings(settings)
     open_current(Path(resolved["store_dir"]))  # refuse, in one line, a store that is missing or corrupt
     if resolved["isolate_query_network"] and not network_isolation_available():
-        raise PermissionError("this kernel refuses the empty network namespace that keeps queries, updates and "
-                              "API lookups from reaching other hosts; serve anyway, without that second line "
-                              "behind the SERVICE/LOAD check, with BBKG_ISOLATE_QUERY_NETWORK=false")
+        raise IsolationUnavailableError(
+            "this kernel refuses the empty network namespace that keeps queries, updates and API lookups from "
+            "reaching other hosts; serve anyway, without that second line behind the SERVICE/LOAD check, with "
+            "BBKG_ISOLATE_QUERY_NETWORK=false")
     for setting in SETTINGS:
         os.environ[f"BBKG_{setting.name.upper()}"] = str(resolved[setting.name])
     with tempfile.TemporaryDirectory(prefix="bbkg-serve-") as scratch:

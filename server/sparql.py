@@ -11,6 +11,8 @@ from flask import Blueprint, Response, current_app, redirect, request
 from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
+from bbkg.errors import UserError
+
 from server.context import metrics, setting
 from server.descriptions import service_description
 from server.errors import plain
@@ -26,7 +28,7 @@ QUERY_BODY = "application/sparql-query"
 UPDATE_BODY = "application/sparql-update"
 
 
-class ProtocolError(ValueError):
+class ProtocolError(UserError, ValueError):
     """A request the SPARQL protocol does not allow; answered with 400 (or `status`) and the message."""
 
     def __init__(self, message: str, status: int = 400) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pyspark.sql import DataFrame, SparkSession
+
+from bbkg.errors import InputFolderError
 from pyspark.sql import functions as F
 from pyspark.sql.types import StringType, StructField, StructType
 
@@ -14,7 +16,7 @@ _DECODED = StructType([StructField("text", StringType()), StructField("error", S
 def read_article_files(spark: SparkSession, input_dir: Path) -> DataFrame:
     """Every visible regular file of `input_dir` as raw bytes: path, length, content."""
     if not input_dir.is_dir():
-        raise FileNotFoundError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
+        raise InputFolderError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
     return (
         spark.read.format("binaryFile")
         .option("pathGlobFilter", "[!.]*")

@@ -9,6 +9,8 @@ import csv
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bbkg.errors import InputError
+
 
 @dataclass(frozen=True)
 class Organization:
@@ -71,7 +73,7 @@ def load_lexicon(ontology_dir: Path | str) -> Lexicon:
         )
     keys = [org.key for org in organizations]
     if len(keys) != len(set(keys)):
-        raise ValueError(f"{reference / 'organizations.csv'}: an organization key is listed twice")
+        raise InputError(f"{reference / 'organizations.csv'}: an organization key is listed twice")
     return Lexicon(
         organizations=organizations,
         places=_word_list(reference / "places.txt"),

@@ -21,12 +21,21 @@ from typing import Any
 
 from pyoxigraph import RdfFormat, Store
 
+from bbkg.errors import UnavailableError, UserError
 from store.select import select_rows
 
 BUILD_MARKER = "BUILD.json"
 
 
-class StoreUnavailableError(OSError):
+class StoreFolderError(UserError, PermissionError):
+    """The store folder cannot be written."""
+
+
+class LoadError(UserError, RuntimeError):
+    """The loader process failed (a full disk, most often); its own error is printed above."""
+
+
+class StoreUnavailableError(UnavailableError):
     """There is no store a reader can use. `public_message` says so without the server's paths."""
 
     def __init__(self, message: str, public_message: str) -> None:
@@ -54,7 +63,7 @@ def check_writable(store_dir: Path) -> None:
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
-        raise PermissionError(f"cannot write in the store folder {store_dir} ({exc.strerror}); "
+        raise StoreFolderError(f"cannot write in the store folder {store_dir} ({exc.strerror}); "
                               "choose another with --store, or fix its permissions") from None
 
 
@@ -127,7 +136,7 @@ def load_build(build_dir: Path, nquads_files: list[Path]) -> None:
                str(build_dir / "oxigraph"), *map(str, nquads_files)]
     loader = subprocess.run(command)
     if loader.returncode != 0:
-        raise RuntimeError(f"loading the N-Quads of {build_dir} into the store failed (loader exit code "
+        raise LoadError(f"loading the N-Quads of {build_dir} into the store failed (loader exit code "
                            f"{loader.returncode}); its error is printed above")
 
 

@@ -7,14 +7,15 @@ from typing import Any
 
 from pyoxigraph import DefaultGraph, Literal, NamedNode, QuerySolutions, Store, Variable
 
+from bbkg.errors import NotFoundError, UserError
 from store.select import NAMESPACES, PREFIXES, Term, select_rows
 
 
-class UnknownEntityError(LookupError):
+class UnknownEntityError(NotFoundError):
     """No entity in the graph has that name, alias or IRI."""
 
 
-class AmbiguousEntityError(LookupError):
+class AmbiguousEntityError(UserError, LookupError):
     """Several entities answer to the same name."""
 
     def __init__(self, name: str, candidates: list[dict[str, str]]) -> None:
@@ -48,7 +49,7 @@ BB_AFFILIATE_OF = NamedNode(BB + "affiliateOf")
 ENTITY_TYPES = ("Person", "Organization", "Team", "League", "MediaOrganization", "Award")
 
 
-class UnknownEntityTypeError(ValueError):
+class UnknownEntityTypeError(UserError, ValueError):
     """The entity type asked for is not one of ENTITY_TYPES."""
 
 
@@ -226,7 +227,7 @@ def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]
     overlapping years stated); `computed_by` sums that up. The overlap is the years all of them were there.
     """
     if len(people) < 2:
-        raise ValueError("name at least two people to connect")
+        raise UserError("name at least two people to connect")
     iris = [p.iri for p in people]
     per_person = [_organizations_of(store, iri) for iri in iris]
     common = {org: label for org, label in per_person[0].items() if all(org in other for other in per_person[1:])}

@@ -15,6 +15,8 @@ from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store
 
 from store.select import NAMESPACES
 
+from bbkg.errors import UserError
+
 DUMP_FORMATS: dict[str, RdfFormat] = {
     "turtle": RdfFormat.TURTLE,
     "ntriples": RdfFormat.N_TRIPLES,
@@ -29,7 +31,7 @@ def rdf_format(format_name: str) -> RdfFormat:
     try:
         return DUMP_FORMATS[format_name]
     except KeyError:
-        raise ValueError(f"unknown dump format {format_name!r}; choose one of {', '.join(DUMP_FORMATS)}") from None
+        raise UserError(f"unknown dump format {format_name!r}; choose one of {', '.join(DUMP_FORMATS)}") from None
 
 
 def _prefixes(fmt: RdfFormat) -> dict[str, str] | None:

@@ -11,11 +11,13 @@ import multiprocessing
 from collections.abc import Callable
 from typing import Any
 
+from bbkg.errors import UnavailableError
+
 _CLONE_NEWNET = 0x40000000
 _CLONE_NEWUSER = 0x10000000
 
 
-class DeadlineExceeded(Exception):
+class DeadlineExceeded(UnavailableError):
     """The work ran past its deadline; its process was killed."""
 
 

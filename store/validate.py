@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode, RdfFormat, Store, parse
 
+from bbkg.errors import UserError
 from store.select import select_rows
 
 SH = "http://www.w3.org/ns/shacl#"
@@ -22,11 +23,11 @@ SUPPORTED = {f"{SH}{name}" for name in ("path", "minCount", "maxCount", "datatyp
 MAX_REPORTED = 20
 
 
-class ShapeViolationError(ValueError):
+class ShapeViolationError(UserError, ValueError):
     """The built graph does not conform to the shapes; the message lists the violations."""
 
 
-class UnsupportedShapeError(ValueError):
+class UnsupportedShapeError(UserError, ValueError):
     """The shapes use a SHACL feature this validator does not check."""
 
 

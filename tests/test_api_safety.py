@@ -334,3 +334,30 @@ def test_a_query_process_killed_midway_is_replaced_and_the_query_answered(app) -
     assert answers[0].status_code == 200 and b"n" in answers[0].data
     assert executor._idle[0]._process.pid != pid  # answered by a fresh process
     executor.kill()
+
+
+def test_every_route_answers_bad_input_with_a_4xx_in_its_shape(app, client) -> None:
+    """Each GET route, with garbage in every parameter a route reads: never a 5xx; the API's in one JSON shape."""
+    garbage = [("query", "SELECT * WHERE {"), ("graph", "not an iri"), ("from", "http://bad iri"),
+               ("to", ""), ("among", "x"), ("q", "http://[bad"), ("type", "Thing"), ("limit", "-1"),
+               ("max_hops", "many"), ("default-graph-uri", "nope"), ("default", "")]
+    rules = [rule for rule in app.url_map.iter_rules() if "GET" in rule.methods and not rule.arguments]
+    assert len(rules) >= 10
+    for rule in rules:
+        response = client.get(rule.rule, query_string=garbage)
+        assert response.status_code < 500, (rule.rule, response.status_code, response.data[:300])
+        if rule.rule.startswith("/api/") and response.status_code >= 400:
+            assert_json_error(response, response.status_code)
+
+
+def test_the_cli_shows_a_bugs_traceback_and_a_users_mistake_in_one_line(seeds_build, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    import store.query
+    from bbkg.cli import main
+
+    mistake = CliRunner().invoke(main, ["query", "ASK {", "--store", str(seeds_build[0])])
+    assert mistake.exit_code == 1 and len(mistake.output.strip().splitlines()) == 1
+    monkeypatch.setattr(store.query, "run_query", lambda *args: [][1])  # an IndexError: a bug, not a mistake
+    bug = CliRunner().invoke(main, ["query", "ASK {}", "--store", str(seeds_build[0])])
+    assert isinstance(bug.exception, IndexError)
