@@ -209,3 +209,9 @@ def test_entities_carry_what_graphframes_computed(client) -> None:
     assert backman["component"].startswith("https://bbkg.example.org/id/component/")
     assert backman["community"].startswith("https://bbkg.example.org/id/community/")
     assert backman["pagerank"] > 1 and backman["degree"] >= 10
+
+
+def test_health_reports_the_builds_own_count_without_counting(client, seeds_build) -> None:
+    body = client.get("/health").get_json()
+    assert body["status"] == "ok" and body["quads"] == seeds_build[1].quads
+    assert body["build"] == seeds_build[1].build_dir.name
