@@ -15,14 +15,10 @@ from bbkg.errors import UserError
 from server.context import metrics, setting
 from server.errors import json_error
 from server.executor import ApiAnswer, ApiRequest, QueryCrashed, QueryExecutor, QueryTimeout
-from server.openapi import OPENAPI
-from store.connections import ENTITY_TYPES, Entity, is_iri_name
+from server.openapi import MAX_CENTRAL, MAX_HOPS_LIMIT, MAX_NAME_CHARS, MAX_NAMES, OPENAPI
+from store.connections import Entity, checked_entity_type, is_iri_name
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-MAX_HOPS_LIMIT = 6
-MAX_NAMES = 10  # `among` compares every pair of the people named: the cost grows with its square
-MAX_NAME_CHARS = 300
-MAX_CENTRAL = 100
 
 
 class ApiInputError(UserError, ValueError):
@@ -66,11 +62,9 @@ def _whole_number(parameter: str, default: int, highest: int) -> int:
 
 
 def _entity_type() -> str | None:
-    """The `type` parameter, once it is one of the closed list of entity types."""
-    entity_type = _single("type")
-    if entity_type is not None and entity_type not in ENTITY_TYPES:
-        raise ApiInputError(f"unknown type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
-    return entity_type
+    """The `type` parameter, once it is one of the closed list of entity types (checked here, at the
+    boundary, before any process is asked: UnknownEntityTypeError is a UserError, answered 400)."""
+    return checked_entity_type(_single("type"))
 
 
 def _run(call: str, **args: Any) -> ApiAnswer:
@@ -80,17 +74,17 @@ def _run(call: str, **args: Any) -> ApiAnswer:
 
 def _failure(answer: ApiAnswer) -> tuple[Response, int] | None:
     """The HTTP answer of a lookup that did not succeed, or None when it did."""
-    if answer.status == "ok":
+    if answer.status == 200:
         return None
-    status = {"not_found": 404, "ambiguous": 400, "bad_request": 400, "no_store": 503}[answer.status]
     details = {"candidates": answer.candidates} if answer.candidates else {}
-    return json_error(status, answer.message, **details)
+    return json_error(answer.status, answer.message, **details)
 
 
-@bp.errorhandler(ApiInputError)
-def bad_input(exc: ApiInputError) -> tuple[Response, int]:
+@bp.errorhandler(UserError)
+def bad_input(exc: UserError) -> tuple[Response, int]:
+    """A parameter the API refused at its boundary (ApiInputError, an unknown entity type): 400, counted."""
     metrics().count("api_errors")
-    return json_error(400, str(exc))
+    return json_error(exc.status, str(exc))
 
 
 @bp.errorhandler(QueryTimeout)

@@ -43,7 +43,7 @@ class ApiRequest:
 
 @dataclass
 class ApiAnswer:
-    status: str  # ok, not_found, ambiguous, bad_request, no_store
+    status: int  # HTTP status: 200, or the UserError's own
     value: Any = None
     message: str = ""
     candidates: list[dict[str, str]] = field(default_factory=list)
@@ -131,18 +131,16 @@ API_CALLS: dict[str, Callable[..., Any]] = {
     "connection": _api_connection, "among": _api_among, "entities": _api_entities, "central": _api_central}
 
 
-def answer_api(store: Any, request: ApiRequest) -> ApiAnswer:
-    """Run one API lookup; the user errors it can meet become statuses, anything else is a bug and raises."""
-    from store.connections import AmbiguousEntityError, UnknownEntityError, UnknownEntityTypeError
+def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:
+    """Run one API lookup on the current store; a UserError (an unknown or ambiguous name, no store) becomes
+    its status and message, without the server's paths; anything else is a bug and raises."""
+    from bbkg.errors import UserError
 
     try:
-        return ApiAnswer("ok", API_CALLS[request.call](store, **request.args))
-    except UnknownEntityError as exc:
-        return ApiAnswer("not_found", message=str(exc))
-    except AmbiguousEntityError as exc:
-        return ApiAnswer("ambiguous", message=str(exc), candidates=exc.candidates)
-    except UnknownEntityTypeError as exc:
-        return ApiAnswer("bad_request", message=str(exc))
+        return ApiAnswer(200, API_CALLS[request.call](handle.get(), **request.args))
+    except UserError as exc:
+        return ApiAnswer(exc.status, message=getattr(exc, "public_message", str(exc)),
+                         candidates=getattr(exc, "candidates", []))
 
 
 def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None:
@@ -158,15 +156,13 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None
             request = conn.recv()
         except EOFError:
             return
-        answer: QueryAnswer | ApiAnswer
+        if isinstance(request, ApiRequest):
+            conn.send(answer_api(handle, request))
+            continue
         try:
-            if isinstance(request, ApiRequest):
-                answer = answer_api(handle.get(), request)
-            else:
-                answer = evaluate(handle.get(), request)
+            answer = evaluate(handle.get(), request)
         except StoreUnavailableError as exc:
-            answer = (ApiAnswer if isinstance(request, ApiRequest) else QueryAnswer)(
-                "no_store", message=exc.public_message)
+            answer = QueryAnswer("no_store", message=exc.public_message)
         conn.send(answer)
 
 

@@ -6,6 +6,13 @@ from typing import Any
 
 from store.connections import ENTITY_TYPES
 
+# The limits the views enforce, stated once here so that the document and the server cannot disagree.
+MAX_HOPS_LIMIT = 6
+MAX_NAMES = 10  # `among` compares every pair of the people named: the cost grows with its square
+MAX_NAME_CHARS = 300
+MAX_CENTRAL = 100
+_NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_CHARS}
+
 _ENTITY_PROPERTIES: dict[str, Any] = {"iri": {"type": "string"}, "label": {"type": "string"}}
 _ENTITY = {"type": "object", "properties": _ENTITY_PROPERTIES}
 _ROLE = {"type": "object", "properties": {
@@ -38,17 +45,16 @@ OPENAPI: dict[str, Any] = {
     "paths": {
         "/api/connections": {"get": {
             "summary": "Organizations two people (from, to) or several (among) shared, and paths between two.",
-            "description": "Send both `from` and `to`, or `among` two to ten times, not both (OpenAPI cannot "
+            "description": f"Send both `from` and `to`, or `among` two to {MAX_NAMES} times, not both (OpenAPI cannot "
                            "express the rule: a request without them is answered 400).",
             "parameters": [
-                {"name": "from", "in": "query", "schema": {"type": "string", "minLength": 1, "maxLength": 300},
+                {"name": "from", "in": "query", "schema": _NAME,
                  "description": "Name, alias or IRI."},
-                {"name": "to", "in": "query", "schema": {"type": "string", "minLength": 1, "maxLength": 300}},
-                {"name": "among", "in": "query", "schema": {"type": "array", "maxItems": 10, "items": {
-                    "type": "string", "minLength": 1, "maxLength": 300}},
+                {"name": "to", "in": "query", "schema": _NAME},
+                {"name": "among", "in": "query", "schema": {"type": "array", "maxItems": MAX_NAMES, "items": _NAME},
                  "style": "form", "explode": True, "description": "Repeat for each person."},
-                {"name": "max_hops", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 6,
-                                                              "default": 4}},
+                {"name": "max_hops", "in": "query", "schema": {
+                    "type": "integer", "minimum": 1, "maximum": MAX_HOPS_LIMIT, "default": 4}},
             ],
             "responses": {
                 "200": {"description": "The connection.", "content": {"application/json": {"schema": {
@@ -76,8 +82,7 @@ OPENAPI: dict[str, Any] = {
             }}},
         "/api/entities": {"get": {
             "summary": "Look up entities by name, alias or surname.",
-            "parameters": [{"name": "q", "in": "query", "required": True, "schema": {
-                               "type": "string", "minLength": 1, "maxLength": 300}},
+            "parameters": [{"name": "q", "in": "query", "required": True, "schema": _NAME},
                            {"name": "type", "in": "query", "schema": {
                                "enum": list(ENTITY_TYPES)}}],
             "responses": {"200": {"description": "Matching entities, with what GraphFrames computed about them.",
@@ -92,7 +97,7 @@ OPENAPI: dict[str, Any] = {
             "summary": "The most central entities by GraphFrames' PageRank.",
             "parameters": [{"name": "type", "in": "query", "schema": {"enum": list(ENTITY_TYPES)}},
                            {"name": "limit", "in": "query", "schema": {
-                               "type": "integer", "minimum": 1, "maximum": 100, "default": 10}}],
+                               "type": "integer", "minimum": 1, "maximum": MAX_CENTRAL, "default": 10}}],
             "responses": {"200": {"description": "Entities by PageRank, highest first.",
                                   "content": {"application/json": {"schema": {"type": "object", "properties": {
                                       "type": {"type": ["string", "null"]}, "computed_by": {"type": "string"},

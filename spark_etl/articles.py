@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pyspark.sql import DataFrame, SparkSession
-
-from bbkg.errors import InputFolderError
 from pyspark.sql import functions as F
 from pyspark.sql.types import StringType, StructField, StructType
+
+from bbkg.errors import InputFolderError
 
 _DECODED = StructType([StructField("text", StringType()), StructField("error", StringType())])
 

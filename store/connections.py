@@ -53,6 +53,13 @@ class UnknownEntityTypeError(UserError, ValueError):
     """The entity type asked for is not one of ENTITY_TYPES."""
 
 
+def checked_entity_type(entity_type: str | None) -> str | None:
+    """`entity_type` once it is one of ENTITY_TYPES (or None); UnknownEntityTypeError otherwise."""
+    if entity_type is not None and entity_type not in ENTITY_TYPES:
+        raise UnknownEntityTypeError(f"unknown entity type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
+    return entity_type
+
+
 def _select(store: Store, query: str, **bindings: Term) -> list[dict[str, str]]:
     """Rows of one of this module's fixed queries; outside values come in only as bound terms."""
     return select_rows(store, PREFIXES + query, bindings)
@@ -60,10 +67,9 @@ def _select(store: Store, query: str, **bindings: Term) -> list[dict[str, str]]:
 
 def _entities_matching(store: Store, match: str, entity_type: str | None, **bindings: Term) -> list[dict[str, str]]:
     """Entities (iri, label, type) for one of the fixed graph patterns below, which binds ?e and ?label."""
-    if entity_type is not None and entity_type not in ENTITY_TYPES:
-        raise UnknownEntityTypeError(f"unknown entity type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
-    if entity_type is not None:
-        bindings["wanted"] = NamedNode(BB + entity_type)
+    wanted = checked_entity_type(entity_type)
+    if wanted is not None:
+        bindings["wanted"] = NamedNode(BB + wanted)
     # Bound variables must be projected (pyoxigraph); their names are this module's own, never a client's.
     projected = " ".join(f"?{name}" for name in sorted(bindings) if name not in ("e", "label"))
     rows = _select(store, f"""
@@ -275,9 +281,8 @@ def graph_software(store: Store) -> str:
 
 def central_entities(store: Store, entity_type: str | None, limit: int) -> list[dict[str, Any]]:
     """The `limit` entities of the highest PageRank, optionally of one type in ENTITY_TYPES."""
-    if entity_type is not None and entity_type not in ENTITY_TYPES:
-        raise UnknownEntityTypeError(f"unknown entity type {entity_type!r}; use one of {', '.join(ENTITY_TYPES)}")
-    bindings = {"wanted": NamedNode(BB + entity_type)} if entity_type else {}
+    wanted = checked_entity_type(entity_type)
+    bindings = {"wanted": NamedNode(BB + wanted)} if wanted else {}
     solutions = store.query(PREFIXES + f"""
         SELECT ?e ?label ?pagerank ?degree ?component ?community {"?wanted" if entity_type else ""} WHERE {{
           ?c bb:centralityOf ?e ; bb:pageRank ?pagerank ; bb:degree ?degree .
