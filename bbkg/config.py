@@ -47,7 +47,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("keep_builds", 2, "How many finished store builds to keep on disk (the current one included)."),
     Setting("host", "127.0.0.1", "Address `bbkg serve` listens on."),
     Setting("port", 8000, "Port `bbkg serve` listens on."),
-    Setting("workers", 2, "Worker processes of `bbkg serve`; each answers up to four requests at once."),
+    Setting("workers", 2, "Worker processes of `bbkg serve`; each holds up to 64 requests at once."),
+    Setting("query_slots", 4,
+            "Queries and API lookups one worker evaluates at once, each in its own query process; more wait "
+            "for a slot within their deadline, while /health and the pages that need no query answer at once."),
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
     Setting("query_timeout", 30.0,
             "Seconds a SPARQL query may run before its process is killed and the client gets 503."),

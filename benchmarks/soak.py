@@ -10,6 +10,7 @@ Everything runs on this machine (127.0.0.1), bounded in time: the clients stop a
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -45,6 +46,7 @@ class Tally:
     statuses: dict[str, int] = field(default_factory=dict)
     bad: list[str] = field(default_factory=list)  # non-2xx answers to valid requests
     socket_errors: list[float] = field(default_factory=list)  # when each happened, in seconds since the start
+    socket_error_messages: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -119,9 +121,11 @@ def _client(url: str, mix: list[tuple[str, dict[str, Any]]], offset: int, starte
         try:
             response = session.get(url + path, params=params, timeout=30,
                                    headers={"Accept": "application/sparql-results+json"})
-        except requests.RequestException:
+        except requests.RequestException as exc:
             with tally.lock:
                 tally.socket_errors.append(time.monotonic() - started)
+                tally.socket_error_messages.append(f"{time.monotonic() - started:.2f} s (sent at "
+                                                   f"{sent - started:.2f} s): {type(exc).__name__}: {exc}"[:300])
             session = requests.Session()
             continue
         with tally.lock:
@@ -132,15 +136,18 @@ def _client(url: str, mix: list[tuple[str, dict[str, Any]]], offset: int, starte
                 tally.bad.append(f"{response.status_code} {path} {params}: {response.text[:200]}")
 
 
-def _watch_health(url: str, started: float, slowest: list[float], failures: list[tuple[float, str]]) -> None:
+def _watch_health(url: str, started: float, report: Any) -> None:
+    """Ask /health every half second; sends back (seconds since the start, seconds taken, error or "")."""
+    probes = []
     while time.monotonic() - started < SECONDS:
-        sent = time.monotonic()
+        sent, error = time.monotonic(), ""
         try:
             requests.get(url + "/health", timeout=1.0).raise_for_status()
         except requests.RequestException as exc:
-            failures.append((time.monotonic() - started, str(exc)))
-        slowest.append(time.monotonic() - sent)
+            error = str(exc)
+        probes.append((sent - started, time.monotonic() - sent, error))
         time.sleep(0.5)
+    report.put(probes)
 
 
 def _kill_worker_and_query_process(server_pid: int) -> dict[str, Any]:
@@ -192,11 +199,16 @@ def soak(store_dir: Path) -> dict[str, Any]:
         for thread in warmers:
             thread.join(60)
         rss_before = _rss_mib(server.pid)
-        tally, health_times, health_failures = Tally(), [], []  # type: ignore[var-annotated]
+        tally = Tally()
         started = time.monotonic()
         threads = [threading.Thread(target=_client, args=(url, mix, i, started, SECONDS, tally))
                    for i in range(CLIENTS)]
-        threads.append(threading.Thread(target=_watch_health, args=(url, started, health_times, health_failures)))
+        # The health check runs in its own process, as a load balancer's would: in this one, it would wait
+        # for the GIL behind the 64 client threads, and measure the load generator rather than the server.
+        spawn = multiprocessing.get_context("spawn")
+        health_report = spawn.Queue()
+        watcher = spawn.Process(target=_watch_health, args=(url, started, health_report))
+        watcher.start()
         for thread in threads:
             thread.start()
         time.sleep(KILL_AT)
@@ -204,6 +216,8 @@ def soak(store_dir: Path) -> dict[str, Any]:
         killed = _kill_worker_and_query_process(server.pid)  # the query process a second after the worker
         for thread in threads:
             thread.join(SECONDS + 60)
+        health_probes = health_report.get(timeout=60)
+        watcher.join(10)
         elapsed = time.monotonic() - started
         rss_after = _rss_mib(server.pid)
     # The killed worker's requests in flight (and those sent on its closed connections just after) fail with
@@ -212,6 +226,8 @@ def soak(store_dir: Path) -> dict[str, Any]:
         return killed_at <= when <= killed_at + KILL_WINDOW
 
     unexplained = [t for t in tally.socket_errors if not from_the_kill(t)]
+    health_times = [taken for _, taken, _ in health_probes]
+    health_failures = [(when, error) for when, _, error in health_probes if error]
     health_unexplained = [f"{t:.1f} s: {message}" for t, message in health_failures if not from_the_kill(t)]
     latencies = sorted(tally.latencies)
     report = {
@@ -219,9 +235,14 @@ def soak(store_dir: Path) -> dict[str, Any]:
         "requests_per_second": round(len(latencies) / elapsed, 1), "statuses": tally.statuses,
         "non_2xx_on_valid_requests": len(tally.bad), "first_non_2xx": tally.bad[:5],
         "socket_errors": len(tally.socket_errors), "socket_errors_not_from_the_killed_worker": len(unexplained),
+        "socket_errors_not_from_the_killed_worker_detail": [
+            message for when, message in zip(tally.socket_errors, tally.socket_error_messages, strict=True)
+            if not from_the_kill(when)],
         "p50_ms": round(statistics.median(latencies) * 1000, 1),
         "p99_ms": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 1),
+        "health_p50_ms": round(statistics.median(health_times) * 1000, 1),
         "health_max_ms": round(max(health_times) * 1000, 1),
+        "health_slowest_at_s": round(max(health_probes, key=lambda probe: probe[1])[0], 1),
         "health_failures": [f"{t:.1f} s: {message}" for t, message in health_failures],
         "health_failures_not_from_the_killed_worker": health_unexplained,
         "rss_mib_before": round(rss_before), "rss_mib_after": round(rss_after), "killed": killed,

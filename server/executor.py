@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import threading
+import time
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -217,15 +218,29 @@ class QueryProcess:
 class QueryExecutor:
     """A pool of query processes: each request in flight borrows one, so a slow query blocks no other."""
 
-    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True) -> None:
+    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True, slots: int = 4) -> None:
         self.store_dir = store_dir
         self.timeout = timeout
         self.isolate_network = isolate_network
         self._idle: list[QueryProcess] = []
         self._lock = threading.Lock()
+        # At most `slots` query processes per worker: the CPU is shared by evaluating, not by waiting.
+        self._slots = threading.BoundedSemaphore(slots)
 
     def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None) -> Any:
-        """A QueryAnswer for a QueryRequest, an ApiAnswer for an ApiRequest; `timeout` overrides the default."""
+        """A QueryAnswer for a QueryRequest, an ApiAnswer for an ApiRequest; `timeout` overrides the default.
+
+        The wait for a free slot counts against the same deadline as the evaluation.
+        """
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        if not self._slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            raise QueryTimeout("every query slot stayed busy until this request's deadline; try again shortly")
+        try:
+            return self._run_in_slot(request, max(0.001, deadline - time.monotonic()))
+        finally:
+            self._slots.release()
+
+    def _run_in_slot(self, request: QueryRequest | ApiRequest, timeout: float) -> Any:
         with self._lock:
             worker = self._idle.pop() if self._idle else QueryProcess(
                 self.store_dir, self.timeout, self.isolate_network)

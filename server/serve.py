@@ -26,8 +26,10 @@ class IsolationUnavailableError(UserError, PermissionError):
 
 
 METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
-# Requests one worker handles at once; each query in flight has its own query process.
-THREADS_PER_WORKER = 4
+# Requests one worker holds at once. Most of them wait (on a query process or for a query slot, see the
+# query_slots setting), so threads are cheap; with few of them, /health queued behind busy clients in
+# granian and took over a second under 64 clients.
+THREADS_PER_WORKER = 64
 
 
 def worker_app() -> Flask:

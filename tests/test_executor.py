@@ -101,3 +101,19 @@ def test_a_slow_query_does_not_hold_up_the_pool(seeds_build) -> None:
         slow.join()
     finally:
         executor.kill()
+
+
+def test_a_request_waits_for_a_slot_within_its_deadline(seeds_build) -> None:
+    executor = QueryExecutor(str(seeds_build[0]), timeout=4.0, slots=1)
+    try:
+        slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
+        slow.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        with pytest.raises(QueryTimeout, match="slot"):
+            executor.run(QueryRequest("ASK { ?s ?p ?o }"), timeout=1.0)
+        assert 0.9 < time.monotonic() - started < 2.0
+        slow.join()
+        assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"  # the slot came back
+    finally:
+        executor.kill()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 import requests
 
@@ -25,3 +28,22 @@ def test_served_endpoint_answers_over_http(seeds_build) -> None:
         api = requests.get(server + "/api/connections", timeout=10, params=[
             ("among", "Wally Backman"), ("among", "Sandy Alderson"), ("among", "Terry Collins")])
         assert "New York Mets" in [o["label"] for o in api.json()["shared_organizations"]]
+
+
+@pytest.mark.slow
+def test_health_answers_at_once_while_every_query_slot_is_busy(seeds_build) -> None:
+    """More slow queries than the workers' query slots (2 × 2) and than their old thread count (2 × 4)."""
+    cross_product = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"
+    with running_server(seeds_build[0], query_slots=2, query_timeout=6) as server:
+        def slow_query() -> int:
+            return requests.get(server + "/sparql", params={"query": cross_product}, timeout=30).status_code
+
+        with ThreadPoolExecutor(24) as pool:
+            slow = [pool.submit(slow_query) for _ in range(24)]
+            time.sleep(1.5)
+            for _ in range(5):
+                started = time.monotonic()
+                assert requests.get(server + "/health", timeout=5).status_code == 200
+                assert time.monotonic() - started < 0.5
+                time.sleep(0.3)
+            assert {future.result() for future in slow} == {503}  # each stopped at its deadline, none lost
