@@ -197,9 +197,15 @@ class QueryProcess:
             self._conn.close()
         self._process, self._conn = None, None
 
-    def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None) -> Any:
-        """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies."""
+    def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None,
+            deadline: float | None = None) -> Any:
+        """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies.
+
+        `deadline` is the request's whole time limit, which the message names, when part of it was spent
+        waiting for this process.
+        """
         timeout = self.timeout if timeout is None else timeout
+        deadline = timeout if deadline is None else deadline
         alive = self._conn is not None and self._process is not None and self._process.is_alive()
         conn = self._conn if alive and self._conn is not None else self._start()
         try:
@@ -207,7 +213,7 @@ class QueryProcess:
             if not conn.poll(timeout):
                 self.kill()
                 raise QueryTimeout(f"the {'lookup' if isinstance(request, ApiRequest) else 'query'} ran longer "
-                                   f"than {timeout:g} s and was stopped; narrow it (fewer names or hops, LIMIT, "
+                                   f"than {deadline:g} s and was stopped; narrow it (fewer names or hops, LIMIT, "
                                    "more specific patterns)")
             return conn.recv()
         except (EOFError, BrokenPipeError, ConnectionResetError):
@@ -232,25 +238,26 @@ class QueryExecutor:
 
         The wait for a free slot counts against the same deadline as the evaluation.
         """
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        if not self._slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
+        limit = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + limit
+        if not self._slots.acquire(timeout=limit):
             raise QueryTimeout("every query slot stayed busy until this request's deadline; try again shortly")
         try:
-            return self._run_in_slot(request, max(0.001, deadline - time.monotonic()))
+            return self._run_in_slot(request, max(0.001, deadline - time.monotonic()), limit)
         finally:
             self._slots.release()
 
-    def _run_in_slot(self, request: QueryRequest | ApiRequest, timeout: float) -> Any:
+    def _run_in_slot(self, request: QueryRequest | ApiRequest, timeout: float, limit: float) -> Any:
         with self._lock:
             worker = self._idle.pop() if self._idle else QueryProcess(
                 self.store_dir, self.timeout, self.isolate_network)
         try:
             try:
-                return worker.run(request, timeout)
+                return worker.run(request, timeout, limit)
             except QueryCrashed:
                 # A killed or crashed process (out of memory, an operator's kill): reads are safe to repeat,
                 # once, in a fresh process; a query that crashes it twice is answered 500.
-                return worker.run(request, timeout)
+                return worker.run(request, timeout, limit)
         finally:
             with self._lock:
                 self._idle.append(worker)
