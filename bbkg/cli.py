@@ -45,6 +45,7 @@ def main() -> None:
 @click.option("--input", "input_dir", type=click.Path(file_okay=False), help=_HELP["input_dir"])
 @_store_option
 @click.option("--master", "spark_master", help=_HELP["spark_master"])
+@click.option("--model/--no-model", "extraction_model", default=None, help=_HELP["extraction_model"])
 @_user_errors
 def build(**options: Any) -> None:
     """Read the articles, extract, compute connections, and publish a new store."""
@@ -182,7 +183,8 @@ def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
         click.echo(json.dumps(scores, indent=2))
         return
     click.echo(f"{'':<14}{'precision':>10}{'recall':>8}{'F1':>7}{'gold':>6}{'found':>7}")
-    for name, s in [("entities", scores["entities"])] + [(f"  {r}", v) for r, v in scores["facts"].items()]:
+    rows = [("entities", scores["entities"])] + [(f"  {r}", v) for r, v in scores["facts"].items()]
+    for name, s in rows + [("role years", scores["role_years"])]:
         label = "facts (all)" if name == "  all" else name
         click.echo(f"{label:<14}{s['precision']:>10.3f}{s['recall']:>8.3f}{s['f1']:>7.3f}{s['gold']:>6}"
                    f"{s['predicted']:>7}")
@@ -190,8 +192,10 @@ def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
 
 def _role_text(role: dict[str, Any]) -> str:
     years = ""
-    if role["start"] is not None:
-        years = f" {role['start']}" if role["start"] == role["end"] else f" {role['start']}–{role['end']}"
+    if role["start"] is not None or role["end"] is not None:
+        # An unstated bound shows as "?": "–2009" would read as a stated end of an unknown role.
+        start, end = role["start"] or "?", role["end"] or "?"
+        years = f" {start}" if start == end else f" {start}–{end}"
     via = f" via {role['via']['label']}" if role["via"] else ""
     return f"{role['role']}{via}{years}"
 

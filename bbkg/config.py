@@ -43,6 +43,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("validate_shapes", True,
             "Whether `bbkg build` checks the built graph against ontology/shapes.ttl "
             "and refuses to publish on a violation."),
+    Setting("extraction_model", True,
+            "Whether extraction runs spaCy's English model (en_core_web_sm 3.8.0) beside the rules, for people "
+            "the name rules miss (initials, names in lists) and organizations the lexicon lacks; off is faster."),
     Setting("max_article_bytes", 2_000_000, "Articles larger than this are reported and skipped."),
     Setting("keep_builds", 2, "How many finished store builds to keep on disk (the current one included)."),
     Setting("host", "127.0.0.1", "Address `bbkg serve` listens on."),

@@ -2,6 +2,9 @@
 
 Facts are compared by relation: the same relation, subject and object, and the same
 role, year or value where the gold states one (a gold fact without a year matches any year).
+A membership's years (its first and last stated year) are scored on their own, as `role_years`:
+each gold membership with years counts as found when one article's interval for that membership
+has exactly those bounds; each interval the graph states for a gold membership counts as predicted.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ class Score:
 
 
 # What makes two facts the same fact, beyond relation, subject and object.
-IDENTITY = {"member": ("role",), "active_in": ("year",), "award": ("year",)}
+IDENTITY = {"member": ("role",), "award": ("year",)}
 
 
 def _fact_key(fact: dict[str, Any]) -> tuple[Any, ...]:
@@ -71,6 +74,19 @@ def score_facts(gold: list[dict[str, Any]], predicted: list[dict[str, Any]]) -> 
     return scores
 
 
+def score_role_years(gold: list[dict[str, Any]], predicted: list[dict[str, Any]]) -> Score:
+    """Gold memberships with years against the intervals the graph states for those memberships."""
+    dated_gold = {_fact_key(g): (g.get("start"), g.get("end")) for g in gold
+                  if g["relation"] == "member" and (g.get("start") or g.get("end"))}
+    intervals: dict[tuple[Any, ...], set[tuple[Any, Any]]] = defaultdict(set)
+    for p in predicted:
+        if p["relation"] == "member" and (p.get("start") or p.get("end")):
+            intervals[_fact_key(p)].add((p.get("start"), p.get("end")))
+    found = sum(1 for key, bounds in dated_gold.items() if bounds in intervals.get(key, set()))
+    stated = sum(len(intervals.get(key, set())) for key in {_fact_key(g) for g in gold if g["relation"] == "member"})
+    return Score(found, stated, len(dated_gold))
+
+
 def score_entities(gold: list[dict[str, Any]], predicted: set[tuple[str, str]]) -> Score:
     expected = {(e["label"], e["type"]) for e in gold}
     return Score(len(expected & predicted), len(predicted), len(expected))
@@ -90,10 +106,15 @@ def entities_in(store: Store) -> set[tuple[str, str]]:
 def facts_in(store: Store) -> list[dict[str, Any]]:
     """Every fact of the graph in the gold file's shape."""
     facts: list[dict[str, Any]] = []
-    for r in _rows(store, """SELECT DISTINCT ?person ?org ?role WHERE {
-            ?m a bb:Membership ; bb:member/rdfs:label ?person ; bb:organization/rdfs:label ?org ; bb:role ?role }"""):
+    for r in _rows(store, """SELECT DISTINCT ?person ?org ?role ?interval ?start ?end WHERE {
+            ?m a bb:Membership ; bb:member/rdfs:label ?person ; bb:organization/rdfs:label ?org ; bb:role ?role .
+            OPTIONAL { ?m org:memberDuring ?interval
+                       OPTIONAL { ?interval time:hasBeginning/time:inXSDgYear ?start }
+                       OPTIONAL { ?interval time:hasEnd/time:inXSDgYear ?end } } }"""):
         facts.append({"relation": "member", "subject": r["person"], "object": r["org"],
-                      "role": r["role"].rsplit("#", 1)[1]})
+                      "role": r["role"].rsplit("#", 1)[1],
+                      "start": int(r["start"]) if "start" in r else None,
+                      "end": int(r["end"]) if "end" in r else None})
     for r in _rows(store, """SELECT DISTINCT ?relation ?person ?object ?value ?year ?detail WHERE {
             ?f bb:relation ?relation ; bb:person/rdfs:label ?person .
             OPTIONAL { ?f bb:object/rdfs:label ?object } OPTIONAL { ?f bb:value ?value }
@@ -106,7 +127,9 @@ def facts_in(store: Store) -> list[dict[str, Any]]:
 def evaluate(store: Store, gold_file: Path) -> dict[str, Any]:
     """Entity and fact scores of the graph in `store` against the gold file."""
     gold = json.loads(gold_file.read_text(encoding="utf-8"))
+    predicted = facts_in(store)
     return {
         "entities": score_entities(gold["entities"], entities_in(store)).as_dict(),
-        "facts": {relation: s.as_dict() for relation, s in score_facts(gold["facts"], facts_in(store)).items()},
+        "facts": {relation: s.as_dict() for relation, s in score_facts(gold["facts"], predicted).items()},
+        "role_years": score_role_years(gold["facts"], predicted).as_dict(),
     }

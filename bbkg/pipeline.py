@@ -183,14 +183,14 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
         report += unread_files(listed, {a["file_name"] for a in report})
         report.sort(key=lambda a: a["file_name"])
     with clock.stage("extract"):
-        mentions = extract_mentions(articles, lexicon).cache()
+        mentions = extract_mentions(articles, lexicon, settings["extraction_model"]).cache()
         facts = extract_facts(mentions, lexicon).cache()
         counts = {"articles_read": sum(1 for a in report if not a["error"]),
                   "articles_skipped": sum(1 for a in report if a["error"]),
                   "mentions": mentions.count(), "facts": facts.count()}
     organizations = organizations_frame(spark, lexicon)
     with clock.stage("graph"):
-        graph = compute_graph(memberships(facts), facts, organizations, base)
+        graph = compute_graph(memberships(facts), organizations, base)
         counts.update(graph.counts())
     return Records(articles, mentions, facts, organizations, graph), report, counts
 

@@ -86,12 +86,9 @@ def _article(rng: random.Random, person: Person, other: Person) -> tuple[str, li
         headline = f"{team} name {person.name} manager"
         sentences.append(f"The {team} hired {person.name} as their manager in {first}.")
         fact("hired", team, year=first)
-        fact("member", team, role="Manager")
-        fact("active_in", team, year=first)
+        fact("member", team, role="Manager", start=first, end=last)
         sentences.append(f"{person.surname}, {age}, managed the {team} from {first} to {last}.")
         fact("age", str(age))
-        if last != first:
-            fact("active_in", team, year=last)
         if rng.random() < 0.5:
             wins, losses = rng.randint(50, 95), rng.randint(50, 95)
             sentences.append(f"{person.pronoun} went {wins}-{losses} in {last}.")
@@ -109,14 +106,11 @@ def _article(rng: random.Random, person: Person, other: Person) -> tuple[str, li
         round_number = rng.randint(1, 5)
         sentences.append(f"{person.name} was drafted by the {team} in the {ORDINALS[round_number]} round in {first}.")
         fact("drafted", team, year=first, detail=f"round {round_number}")
-        fact("member", team, role="Player")
-        fact("active_in", team, year=first)
-        sentences.append(f"{person.pronoun} played {last - first + 1} seasons for the {team}.")
+        fact("member", team, role="Player", start=first, end=last)
+        sentences.append(f"{person.pronoun} played for the {team} from {first} to {last}.")
     if rng.random() < 0.3:
         sentences.append(f"The {team} fired {person.surname} in {last}.")
         fact("fired", team, year=last)
-        if any(f["relation"] == "member" for f in facts):
-            fact("active_in", team, year=last)  # fired by the club that year: with it that year
     if other.role == "GeneralManager":
         other_team = other.teams[0][0]
         sentences.append(f"General manager {other.name} of the {other_team} did not return a call.")
@@ -138,7 +132,7 @@ def generate_corpus(folder: Path, articles: int, seed: int = 7) -> dict[str, Any
         (folder / f"{i:06d}.txt").write_text(text, encoding="utf-8")
         for f in stated:
             entities[(f["subject"], "Person")] = {"label": f["subject"], "type": "Person"}
-            if f["relation"] in ("member", "hired", "fired", "drafted", "active_in"):
+            if f["relation"] in ("member", "hired", "fired", "drafted"):
                 entities[(f["object"], "Team")] = {"label": f["object"], "type": "Team"}
         facts += stated
     unique = list({json.dumps(f, sort_keys=True): f for f in facts}.values())

@@ -15,7 +15,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from spark_etl.rdf import BB, FACT_CLASSES, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, XSD
+from spark_etl.rdf import BB, FACT_CLASSES, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SKOS_ALT_LABEL, TIME, XSD
 
 Quad = tuple[str, str, str, str]
 Row = dict[str, Any]
@@ -86,6 +86,8 @@ def mention_quads(mentions: list[Row], base: str) -> Iterator[Quad]:
         yield from _about(graph, entity, [
             (RDF_TYPE, _iri(None if row["entity_type"] is None else BB + row["entity_type"])),
             (RDFS_LABEL, _literal(row["label"])),
+            (SKOS_ALT_LABEL, _literal(row["surface"]) if row["kind"] != "pronoun" and row["surface"] != row["label"]
+             else None),
         ])
         mention = f"<{_article(base, row['doc_id'])}#m{row['start']}-{row['end']}>"
         yield from _about(graph, mention, [
@@ -108,6 +110,34 @@ def membership_quads(facts: list[Row], base: str) -> Iterator[Quad]:
             (f"{BB}evidence", _evidence(base, row)),
         ])
         yield from _evidence_quads(base, row)
+    yield from _interval_quads(facts, base)
+
+
+def _interval_quads(facts: list[Row], base: str) -> Iterator[Quad]:
+    """Each article's years of a membership: the earliest start and the latest end its sentences state."""
+    claims: dict[tuple[str, str, str, str], list[Row]] = {}
+    for row in facts:
+        if row["relation"] == "member" and (row["start_year"] is not None or row["end_year"] is not None):
+            claims.setdefault((row["doc_id"], row["person_key"], row["object_key"], row["role"]), []).append(row)
+    for (doc_id, person, org, role), rows in claims.items():
+        membership = f"{base}id/membership/{_digest(person, org, role)}"
+        interval = f"<{base}id/interval/{_digest(membership, doc_id)}>"
+        start = min((r["start_year"] for r in rows if r["start_year"] is not None), default=None)
+        end = max((r["end_year"] for r in rows if r["end_year"] is not None), default=None)
+        graph = _graph(base, doc_id)
+        yield from _about(graph, interval, [
+            (RDF_TYPE, f"<{TIME}Interval>"),
+            (f"{TIME}hasBeginning", None if start is None else f"<{base}id/year/{start}>"),
+            (f"{TIME}hasEnd", None if end is None else f"<{base}id/year/{end}>"),
+            (PROV_DERIVED, f"<{_article(base, doc_id)}>"),
+        ])
+        yield f"<{membership}>", f"<{ORG}memberDuring>", interval, graph
+        for row in rows:
+            yield interval, f"<{BB}evidence>", _evidence(base, row), graph
+            for year in (row["start_year"], row["end_year"]):
+                if year is not None:
+                    yield from _about(graph, f"<{base}id/year/{year}>", [
+                        (RDF_TYPE, f"<{TIME}Instant>"), (f"{TIME}inXSDgYear", _literal(year, "gYear"))])
 
 
 def _object(base: str, row: Row) -> str | None:

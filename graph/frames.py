@@ -9,7 +9,7 @@ and in_league (team -> league).
 
 from __future__ import annotations
 
-from pyspark.sql import Column, DataFrame
+from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
 from spark_etl.rdf import membership_iri
@@ -35,18 +35,19 @@ def org_key(column: str) -> Column:
     return F.concat(F.lit("org:"), F.col(column))
 
 
-def tenure_years(facts: DataFrame) -> DataFrame:
-    """The first and last year the articles place each person with each organization (person_key, org_key,
-    start, end), from the years-active facts; a pair no article dates is absent."""
-    return (facts.where((F.col("relation") == "active_in") & F.col("year").isNotNull())
-            .groupBy("person_key", F.col("object_key").alias("org_key"))
-            .agg(F.min("year").alias("start"), F.max("year").alias("end")))
+def tenure_years(memberships: DataFrame) -> DataFrame:
+    """The years of each membership (person_key, org_key, role, start, end): the earliest start and the latest
+    end its sentences state, over every article (the widest claim: where articles disagree, each claim is kept
+    in the RDF, and a connection counts when any of them overlaps). A bound no sentence states is null."""
+    return (memberships.groupBy("person_key", "org_key", "role")
+            .agg(F.min("start_year").alias("start"), F.max("end_year").alias("end"))
+            .where(F.col("start").isNotNull() | F.col("end").isNotNull()))
 
 
 def membership_edges(memberships: DataFrame, years: DataFrame, base: str) -> DataFrame:
-    """Memberships (person_key, org_key, role) and tenure years -> one member edge per membership."""
+    """Memberships (person_key, org_key, role) and their years -> one member edge per membership."""
     dated = memberships.select("person_key", "org_key", "role").distinct().join(
-        years, ["person_key", "org_key"], "left")
+        years, ["person_key", "org_key", "role"], "left")
     return dated.select(
         vertex_id(person_key("person_key")).alias("src"),
         vertex_id(org_key("org_key")).alias("dst"),
@@ -82,14 +83,22 @@ def graph_vertices(memberships: DataFrame, organizations: DataFrame) -> DataFram
 
 def rolled_up_memberships(edges: DataFrame) -> DataFrame:
     """Member edges plus, for a membership of an affiliate, a member edge to its parent organization with
-    `via` the affiliate's vertex id (so two people meet at a club whether they were with it or its farm team)."""
+    `via` the affiliate's vertex id (so two people meet at a club whether they were with it or its farm team).
+
+    Each edge to an organization carries the span of that role in the organization's whole system: Backman
+    managed the Mets' affiliates from 2010 and the Mets' Triple-A team until 2016, so he was a manager in the
+    Mets' system 2010-2016, while his years as a Mets player (1980-1988) stay apart, on their own role.
+    """
     members = edges.where(F.col("relationship") == MEMBER)
     parents = edges.where(F.col("relationship") == AFFILIATE_OF).select(
         F.col("src").alias("team"), F.col("dst").alias("parent"))
     through = members.join(parents, members["dst"] == parents["team"]).select(
         "src", F.col("parent").alias("dst"), "relationship", "role", "start", "end",
         F.col("team").alias("via"), "membership")
-    return members.unionByName(through).distinct()
+    role_in_system = Window.partitionBy("src", "dst", "role")
+    return (members.unionByName(through).distinct()
+            .withColumn("start", F.min("start").over(role_in_system))
+            .withColumn("end", F.max("end").over(role_in_system)))
 
 
 def undirected(edges: DataFrame) -> DataFrame:

@@ -34,10 +34,10 @@ class GraphResults:
             frame.unpersist()
 
 
-def compute_graph(memberships: DataFrame, facts: DataFrame, organizations: DataFrame, base: str) -> GraphResults:
+def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str) -> GraphResults:
     """Build the person-organization graph from the records and run every GraphFrames computation on it."""
     vertices = graph_vertices(memberships, organizations).cache()
-    edges = membership_edges(memberships, tenure_years(facts), base).unionByName(
+    edges = membership_edges(memberships, tenure_years(memberships), base).unionByName(
         reference_edges(organizations)).cache()
     # Each result is computed once and kept with its lineage cut: the plans GraphFrames builds (motif joins,
     # GraphX iterations) are long, and planning them again in the mapping cost seconds per result.

@@ -19,19 +19,20 @@ MENTION_SCHEMA = (
 FACT_SCHEMA = (
     "doc_id string, sentence_start int, sentence_end int, sentence string, relation string, "
     "person_key string, person_label string, object_key string, object_label string, object_type string, "
-    "role string, year int, value string, start int, end int"
+    "role string, year int, value string, start int, end int, start_year int, end_year int"
 )
 _MENTION_COLUMNS = [c.split()[0] for c in MENTION_SCHEMA.split(", ")]
 _FACT_COLUMNS = [c.split()[0] for c in FACT_SCHEMA.split(", ")]
 
 
-def extract_mentions(articles: DataFrame, lexicon: Lexicon) -> DataFrame:
-    """Readable articles (doc_id, text) -> one row per person or organization mention (pronouns resolved)."""
+def extract_mentions(articles: DataFrame, lexicon: Lexicon, use_model: bool = True) -> DataFrame:
+    """Readable articles (doc_id, text) -> one row per person or organization mention (pronouns resolved);
+    with `use_model`, spaCy's English model adds the people and organizations the rules and lexicon miss."""
 
     def per_partition(batches: Iterable[pd.DataFrame]) -> Iterable[pd.DataFrame]:
         for batch in batches:
             rows = [row for doc_id, text in zip(batch["doc_id"], batch["text"], strict=True)
-                    for row in mention_rows(doc_id, text, lexicon)]
+                    for row in mention_rows(doc_id, text, lexicon, use_model)]
             yield pd.DataFrame(rows, columns=_MENTION_COLUMNS)
 
     readable = articles.where(F.col("error").isNull()).select("doc_id", "text")
@@ -39,7 +40,7 @@ def extract_mentions(articles: DataFrame, lexicon: Lexicon) -> DataFrame:
 
 
 def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
-    """Mentions -> facts (memberships, years active, events, awards, records, ages), one article at a time."""
+    """Mentions -> facts (memberships with their years, events, awards, records, ages), one article at a time."""
     parents = {o.key: o.parent for o in lexicon.organizations if o.parent}
     awards = sorted(lexicon.awards)
 
@@ -55,7 +56,8 @@ def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
         facts = [{"doc_id": doc_id, "sentence_end": ends[f["sentence_start"]][0],
                   "sentence": ends[f["sentence_start"]][1], **f}
                  for f in article_facts(sentences, parents, awards)]
-        return pd.DataFrame(facts, columns=_FACT_COLUMNS).astype({"year": "Int64"})
+        years = {"year": "Int64", "start_year": "Int64", "end_year": "Int64"}
+        return pd.DataFrame(facts, columns=_FACT_COLUMNS).astype(years)
 
     return mentions.groupBy("doc_id").applyInPandas(of_article, FACT_SCHEMA)
 

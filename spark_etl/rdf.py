@@ -18,6 +18,9 @@ RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 PROV_DERIVED = "http://www.w3.org/ns/prov#wasDerivedFrom"
 XSD = "http://www.w3.org/2001/XMLSchema#"
+ORG = "http://www.w3.org/ns/org#"
+TIME = "http://www.w3.org/2006/time#"
+SKOS_ALT_LABEL = "http://www.w3.org/2004/02/skos/core#altLabel"
 
 QUAD_COLUMNS = ("s", "p", "o", "g")
 
@@ -83,9 +86,12 @@ def mention_quads(mentions: DataFrame, base: str) -> DataFrame:
     entity = iri(entity_iri(base, F.col("entity_type"), F.col("entity_key")))
     mention = iri(F.concat(article_iri(base, F.col("doc_id")), F.lit("#m"),
                            F.col("start").cast("string"), F.lit("-"), F.col("end").cast("string")))
+    # Every other way an article writes the entity's name ("the Mets", "Backman"; not a pronoun).
+    other_name = (F.col("kind") != "pronoun") & (F.col("surface") != F.col("label"))
     entities = quads_about(mentions, graph, entity, [
         (RDF_TYPE, iri(F.concat(F.lit(BB), F.col("entity_type")))),
         (RDFS_LABEL, literal(F.col("label"))),
+        (SKOS_ALT_LABEL, F.when(other_name, literal(F.col("surface")))),
     ])
     spans = quads_about(mentions, graph, mention, [
         (RDF_TYPE, iri(f"{BB}Mention")),
@@ -126,12 +132,49 @@ def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
         (f"{BB}role", iri(F.concat(F.lit(BB), F.col("role")))),
         (f"{BB}evidence", evidence),
     ])
-    return claims.unionByName(evidence_quads(memberships, base))
+    return claims.unionByName(evidence_quads(memberships, base)).unionByName(
+        membership_interval_quads(memberships, base))
+
+
+def year_iri(base: str, year: Column) -> Column:
+    """One time:Instant per year, shared by every interval that begins or ends in it."""
+    return F.concat(F.lit(f"{base}id/year/"), year.cast("string"))
+
+
+def membership_interval_quads(memberships: DataFrame, base: str) -> DataFrame:
+    """Each article's claim of when a membership held (org:memberDuring, an OWL-Time interval), when it states
+    a year: the earliest start and the latest end its sentences give, each bound absent when none is stated.
+    Articles that disagree keep their own interval, side by side, each in its article's graph."""
+    dated = memberships.where(F.col("start_year").isNotNull() | F.col("end_year").isNotNull())
+    claims = dated.groupBy("doc_id", "person_key", "org_key", "role").agg(
+        F.min("start_year").alias("start_year"), F.max("end_year").alias("end_year"))
+    membership = membership_iri(base, F.col("person_key"), F.col("org_key"), F.col("role"))
+    interval = iri(F.concat(F.lit(f"{base}id/interval/"), F.substring(
+        F.sha2(F.concat_ws("|", membership, F.col("doc_id")), 256), 1, 16)))
+    graph = article_graph(base, F.col("doc_id"))
+    intervals = quads_about(claims, graph, interval, [
+        (RDF_TYPE, iri(f"{TIME}Interval")),
+        (f"{TIME}hasBeginning", F.when(F.col("start_year").isNotNull(), iri(year_iri(base, F.col("start_year"))))),
+        (f"{TIME}hasEnd", F.when(F.col("end_year").isNotNull(), iri(year_iri(base, F.col("end_year"))))),
+        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
+    ])
+    during = claims.select(iri(membership).alias("s"), F.lit(f"<{ORG}memberDuring>").alias("p"),
+                           interval.alias("o"), graph.alias("g"))
+    # Which sentences gave the years: each one's evidence is already stated for the membership.
+    interval_evidence = dated.select(interval.alias("s"), F.lit(f"<{BB}evidence>").alias("p"),
+                                     _evidence_iri(base).alias("o"), graph.alias("g"))
+    years = (dated.select("doc_id", F.explode(F.array("start_year", "end_year")).alias("year"))
+             .where(F.col("year").isNotNull()).distinct())
+    instants = quads_about(years, article_graph(base, F.col("doc_id")), iri(year_iri(base, F.col("year"))), [
+        (RDF_TYPE, iri(f"{TIME}Instant")),
+        (f"{TIME}inXSDgYear", literal(F.col("year"), "gYear")),
+    ])
+    return intervals.unionByName(during).unionByName(interval_evidence).unionByName(instants)
 
 
 # The class of each kind of fact other than membership.
 FACT_CLASSES = {
-    "active_in": "Tenure", "drafted": "Draft", "hired": "Hiring", "fired": "Firing", "resigned": "Resignation",
+    "drafted": "Draft", "hired": "Hiring", "fired": "Firing", "resigned": "Resignation",
     "promoted": "Promotion", "reprimanded": "Reprimand", "award": "AwardWin", "record": "WinLossRecord",
     "age": "AgeStatement",
 }
@@ -145,7 +188,7 @@ def _object_iri(base: str) -> Column:
 
 
 def fact_quads(facts: DataFrame, base: str) -> DataFrame:
-    """Events, years active, awards, records and ages: one node per distinct fact, with its evidence."""
+    """Events, awards, records and ages: one node per distinct fact, with its evidence."""
     others = facts.where(F.col("relation") != "member")
     classes = F.create_map(*[x for r, c in FACT_CLASSES.items() for x in (F.lit(r), F.lit(c))])
     identity = F.concat_ws("|", "relation", "person_key", F.coalesce("object_key", F.lit("")),

@@ -32,27 +32,46 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
     ("Manager", re.compile(r"\b(?:manager|managing|manage|manages|managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
-    ("Player", re.compile(r"\b(?:played|playing|drafted|draft|selection|second baseman|pitcher|outfielder|"
+    ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
+                          r"second baseman|pitcher|infielder|outfielder|"
                           r"shortstop|catcher|prospect|debut|homegrown|hitter|starter|starting)\b", re.I)),
 )
 # A title written right before a name binds that role to that person: "GM Sandy Alderson".
 _TITLE_BEFORE_NAME = re.compile(
     r"(?:(?P<GeneralManager>general manager|GM)|(?P<Executive>COO|CEO|president)|(?P<Manager>manager)|"
     r"(?P<Owner>owner))\s*$", re.I)
+# A role someone wants is not one they hold: "longed to return as a coach", "to pursue coaching opportunities".
+_WISHED_FOR = re.compile(r"\b(?:long(?:s|ed)? to|wants? to|wanted to|hopes? to|hoped to|pursue|seek(?:s|ing)?|"
+                         r"would like to|aspires? to|dreams? of|interview(?:ed)? for)\b[^,;.]{0,40}$", re.I)
+_TENURE = re.compile(r"\b(?:joined|rejoined|spent|served|remained|stayed|held|worked|returned)\b", re.I)
+_CLUB_BEFORE_TITLE = re.compile(r"(?:’s|'s|’|')?\s+")
 _GIVEN_TO = re.compile(r"^[^.;]{0,60}\b(?:went|goes|go|was given|was awarded|fell) to\s+$")
 # How far (in characters, both gaps added up) a cue may stand from the pair it links.
 MAX_CUE_DISTANCE = 80
 
 EVENT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("drafted", re.compile(r"\b(?:drafted|draft|first[- ]round selection|selection)\b", re.I)),
+    ("drafted", re.compile(r"\b(?:drafted|draft|first[- ]round selection|selection|\w+[- ]round pick)\b", re.I)),
     ("fired", re.compile(r"\b(?:fired|fire|let go|relieved\b.{0,80}\bof (?:their|his) duties|"
                          r"short-circuiting his employment)\b", re.I)),
     ("resigned", re.compile(r"\b(?:resigned|resigning|resignation)\b", re.I)),
-    ("hired", re.compile(r"\b(?:hired|named (?:the )?manager|has been named|accept the job|"
+    ("hired", re.compile(r"\b(?:hired|joined|named (?:the )?manager|named\b[^.,;]{0,40}\b(?:their|its) (?:new )?"
+                         r"manager|has been named|accept the job|"
                          r"handed\b.{0,60}\bassignment)\b", re.I)),
     ("promoted", re.compile(r"\bpromoted\b", re.I)),
 )
 _REPRIMAND = re.compile(r"\breprimand(?:ed)?\b", re.I)
+# What a year says about a role stated in its sentence, read from the words just before it (same clause).
+# A draft year is the draft's, not the role's: a club drafts a player years before his debut.
+_YEAR_OF_DRAFT = re.compile(r"\b(?:drafted|draft|selection|selected|pick)\b[^,;:]{0,60}$", re.I)
+_DRAFT_AFTER_YEAR = re.compile(r"[^,;:]{0,60}\b(?:drafted|draft|selection|selected|pick)\b", re.I)
+_YEAR_BEGINS = re.compile(r"\b(?:began|begin|begins|debut|debuted|embarked|joined|joining|hired|named|since|"
+                          r"signed|arrived|took over|started|promoted|from)\b[^,;:]{0,40}$", re.I)
+_YEAR_ENDS = re.compile(r"\b(?:ended|ending|until|left|leaving|fired|departure|resigned|retired)\b[^,;:]{0,40}$"
+                        r"|\b(?:to|through)\s+(?:the\s+)?$", re.I)
+_AFTER_SEASON = re.compile(r"\bafter the\s*$", re.I)
+_SEASON_COUNT = re.compile(r"(?<!last )(?<!past )\b(two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) "
+                           r"(?:full )?seasons\b", re.I)
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)(?:\s*[-–]\s*(\d{2}|\d{4}))?\b")
 _RECORD = re.compile(r"\b(?:went|record(?:\s+\w+){0,3}\s+is|finished)\s+(\d{1,3})[-–](\d{1,3})\b", re.I)
 _ROUND = re.compile(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|\d+th)[- ]round\b", re.I)
@@ -152,8 +171,11 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
     return runs
 
 
-def find_mentions(text: str, lexicon: Lexicon) -> list[Mention]:
-    """Every organization and person mention in an article (pronouns resolved), with sentence and offsets."""
+def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[Mention]:
+    """Every organization and person mention in an article (pronouns resolved), with sentence and offsets.
+
+    With `use_model`, spaCy's model adds candidates where the rules found nothing (see model_candidates).
+    """
     # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe.
     normalized = text.replace("‘", "’")
     forms = lexicon.surface_forms()
@@ -185,6 +207,19 @@ def find_mentions(text: str, lexicon: Lexicon) -> list[Mention]:
             elif len(words) == 1:
                 singles.append((start, end, words[0]))
 
+    if use_model:
+        occupied = taken + [(f[0], f[1]) for f in found]
+        for start, end, entity_type, label in model_candidates(normalized, occupied, lexicon.not_name_words):
+            if sentence_of(start) != sentence_of(end - 1):
+                continue
+            if entity_type == "Person":
+                full_names.setdefault(slug(label), label)
+                found.append((start, end, "Person", slug(label), label, "name"))
+                # "Okafor" of "J.J. Okafor" was a lone surname to the rules, which do not read "J.J.".
+                singles = [single for single in singles if not _overlaps(single[0], single[1], [(start, end)])]
+            else:
+                found.append((start, end, "Organization", slug(label), label, "organization"))
+
     # Within one article a lone surname or first name stands for the full name it abbreviates,
     # when exactly one person of the article carries it.
     by_part: dict[str, set[str]] = {}
@@ -208,6 +243,49 @@ def find_mentions(text: str, lexicon: Lexicon) -> list[Mention]:
         s_start, s_end = sentences[index]
         mentions.append(Mention(index, s_start, s_end, start, end, text[start:end], entity_type, key, label, kind))
     return mentions
+
+
+# A token of a name as the model may find it: "J.J.", "Okafor", "McNeil", "O’Day", "Smith-Jones".
+_MODEL_NAME_TOKEN = re.compile(r"^(?:[A-Z](?:\.[A-Z])*\.|[A-Z][a-z]+(?:[-’'][A-Z][a-z]+)?|Mc[A-Z][a-z]+)$")
+
+
+def model_candidates(text: str, occupied: list[tuple[int, int]],
+                     not_name_words: frozenset[str]) -> list[tuple[int, int, str, str]]:
+    """People and organizations spaCy's model finds where the lexicon and the name rules found nothing:
+    (start, end, "Person" or "Organization", label).
+
+    Which wins where they disagree: the lexicon, for every club, league and outlet it knows (the model calls
+    "Chihuahuas" a person and "Brewers" a place); the name rules, for every name they found (on the gold
+    they are exact, and the model calls "Marcus Feld" an organization in one sentence and a person in the
+    next). The model adds only spans nothing else claimed, and only shapes a rule would accept as a full
+    name or a proper organization name: two or more capitalised tokens (initials such as "J.J." count), no
+    title, not in capitals (a dateline). One-word spans stay out: the model's single-word guesses were
+    wrong more often than right on real news ("Feld" as a place, "Brandt" as an organization). An
+    organization stays an organization, kept with its mentions; it is never guessed into a club.
+    """
+    from spark_etl.model import load_model
+
+    found = []
+    for ent in load_model()(text).ents:
+        if ent.label_ not in ("PERSON", "ORG"):
+            continue
+        tokens = [t for t in ent if not (t.text in ("’s", "'s") or t.is_punct and t.text not in (".",))]
+        while tokens and (tokens[0].text in not_name_words or tokens[0].text.lower() == "the"):
+            tokens.pop(0)
+        while tokens and tokens[-1].text in not_name_words:
+            tokens.pop()
+        if len(tokens) < 2 or any(t.text.isupper() and len(t.text) > 1 and "." not in t.text for t in tokens):
+            continue
+        start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+        if _overlaps(start, end, occupied):
+            continue
+        label = text[start:end]
+        if ent.label_ == "PERSON":
+            if len(tokens) <= 4 and all(_MODEL_NAME_TOKEN.match(t.text) for t in tokens):
+                found.append((start, end, "Person", label))
+        elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens):
+            found.append((start, end, "Organization", label))
+    return found
 
 
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
@@ -257,12 +335,115 @@ def _fact(relation: str, person: dict[str, Any], obj: dict[str, Any] | None, sta
         "object_key": obj["entity_key"] if obj else None, "object_label": obj["label"] if obj else None,
         "object_type": obj["entity_type"] if obj else None,
         "role": extra.get("role"), "year": extra.get("year"), "value": extra.get("value"),
-        "start": start, "end": end,
+        "start": start, "end": end, "start_year": extra.get("start_year"), "end_year": extra.get("end_year"),
     }
 
 
 def _nearest(items: list[dict[str, Any]], span: tuple[int, int]) -> dict[str, Any] | None:
     return min(items, key=lambda m: _gap((m["start"], m["end"]), span), default=None)
+
+
+# "Mets name Noah Syndergaard as Opening Day starter", "Rays hire Delia Marchetti as manager": a club doing
+# the naming, in a headline, is the club of the role.
+_HEADLINE_NAMING = re.compile(r"\s+(?:name|names|named|hire|hires|hired|sign|signs|signed|promote|promotes|tab|tabs)"
+                              r"\s+", re.I)
+
+
+def is_headline(sentence: str) -> bool:
+    """A line that ends without a sentence's closing punctuation: a headline, a caption fragment, a kicker."""
+    return not re.search(r"[.!?\"”’)…]\s*$", sentence)
+
+
+def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
+               teams: list[dict[str, Any]]) -> tuple[int | None, int | None]:
+    """The first and last year of a role at `org` that its sentence states, each None when it states none.
+
+    A year belongs to the team named nearest to it. Words before it say what it is: "began ... in 1998" and
+    "debut ... in 1980" start the role, "ended in 1988" and "departure after the 2016 season" end it,
+    "2013-14" and "from 2010 to 2016" give both, "for five seasons" counts back from an end (or on from a
+    start), and a plain "in 2002" places the role in that year (first and last year 2002: what the sentence
+    says, not more). A draft year is the draft's. No year is better than a wrong one.
+    """
+    starts: list[int] = []
+    ends: list[int] = []
+    for m in _YEAR.finditer(sentence):
+        span = (sentence_start + m.start(), sentence_start + m.end())
+        nearest = _nearest(teams, span)
+        if nearest is None or nearest["entity_key"] != org["entity_key"]:
+            continue
+        before, after = sentence[: m.start()], sentence[m.end():]
+        first = int(m.group(1))
+        if m.group(2):
+            tail = m.group(2)
+            last = int(tail) if len(tail) == 4 else first // 100 * 100 + int(tail)
+            if 0 <= last - first <= 20:
+                starts.append(first)
+                ends.append(last)
+            continue
+        if _YEAR_OF_DRAFT.search(before) or _DRAFT_AFTER_YEAR.match(after):
+            continue
+        begins, finishes = _YEAR_BEGINS.search(before), _YEAR_ENDS.search(before)
+        if begins and (not finishes or begins.start() > finishes.start()):
+            # "hired after the 2010 season": the role starts the season after.
+            starts.append(first + 1 if _AFTER_SEASON.search(before) else first)
+        elif finishes:
+            ends.append(first)
+        else:
+            starts.append(first)
+            ends.append(first)
+    # "for five seasons, until ... 2016" counts back from the end; the count belongs to the team nearest to it
+    # ("another five seasons for the Twins" is not a count of Mets seasons).
+    count = next((m for m in _SEASON_COUNT.finditer(sentence)
+                  if (_nearest(teams, (sentence_start + m.start(), sentence_start + m.end())) or {}).get("entity_key")
+                  == org["entity_key"]), None)
+    if count:
+        seasons = _NUMBERS.get(count.group(1).lower()) or int(count.group(1))
+        if ends and not starts:
+            starts.append(max(ends) - seasons + 1)
+        elif starts and not ends:
+            ends.append(min(starts) + seasons - 1)
+    return min(starts, default=None), max(ends, default=None)
+
+
+def _possesses(sentence: str, sentence_start: int, person: dict[str, Any], team_span: tuple[int, int]) -> bool:
+    if team_span[0] < person["end"]:
+        return False
+    between = sentence[person["end"] - sentence_start: team_span[0] - sentence_start]
+    surface = sentence[person["start"] - sentence_start: person["end"] - sentence_start]
+    possessive = surface.lower() in ("his", "her", "their") or between.startswith(("’s", "'s"))
+    return possessive and bool(_POSSESSIVE_BEFORE_TEAM.fullmatch(between))
+
+
+def _covering(a: dict[str, Any], b: dict[str, Any]) -> tuple[int, int]:
+    return min(a["start"], b["start"]), max(a["end"], b["end"])
+
+
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&)\s*(?:the\s+|then\s+|[a-z]+er\s+)?"
+                       r"(?:(?:1[89]|20)\d\d(?:[-–]\d{2,4})?\s+)?")
+# "his 2010 Cyclones", "Backman's Mets affiliates": a possessive right before a club makes it the person's.
+_POSSESSIVE_BEFORE_TEAM = re.compile(r"(?:’s|'s)?\s+(?:the\s+)?(?:(?:1[89]|20)\d\d(?:[-–]\d{2,4})?\s+)?")
+
+
+def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> dict[int, tuple[int, int]]:
+    """For each mention (by start offset), the span of the list it stands in ("Brooklyn, Binghamton, Buffalo,
+    and Las Vegas"; "Gavin Cecchini and Kevin Plawecki"): mentions joined only by commas and "and" share what
+    the sentence says of any of them. A mention outside a list spans itself."""
+    ordered = sorted(mentions, key=lambda m: m["start"])
+    spans: dict[int, tuple[int, int]] = {}
+    group: list[dict[str, Any]] = []
+
+    def close() -> None:
+        for member in group:
+            spans[member["start"]] = (group[0]["start"], group[-1]["end"])
+        group.clear()
+
+    for mention in ordered:
+        if group and not _LIST_GAP.fullmatch(
+                sentence[group[-1]["end"] - sentence_start: mention["start"] - sentence_start]):
+            close()
+        group.append(mention)
+    close()
+    return spans
 
 
 def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]],
@@ -272,34 +453,79 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
     # Each role word belongs to the person mention nearest to it: "manager Jerry Manuel", "GM Sandy Alderson".
     # But a post that "went to" someone is theirs: "the top job, a post that ultimately went to Collins".
     cues = []
+    # A headline ("Backman finds himself coaching in Mexico after Mets' breakup") squeezes a story into a few
+    # words; a role word in it is not tied to the club beside it. Only a title before a name counts there.
+    headline = is_headline(sentence)
+    people_lists = coordinated_spans(sentence, sentence_start, people)
+    team_lists = coordinated_spans(sentence, sentence_start, teams)
     for role, pattern in ROLE_CUES:
         for m in pattern.finditer(sentence):
+            if _WISHED_FOR.search(sentence[: m.start()]):
+                continue
             span = (sentence_start + m.start(), sentence_start + m.end())
             receivers = [p for p in people if p["start"] >= span[1] and _GIVEN_TO.search(
                 sentence[span[1] - sentence_start: p["start"] - sentence_start])]
             owner = receivers[0] if receivers else _nearest(people, span)
-            cues.append((role, span, owner["entity_key"] if owner else None))
+            if owner:
+                # Everyone in the owner's list owns a cue outside it: "Cecchini and Plawecki, the Mets'
+                # prospects"; one inside it is its own person's: "Minaya and manager Manuel".
+                in_list = people_lists[owner["start"]]
+                inside_list = in_list[0] <= span[0] and span[1] <= in_list[1]
+                cues += [(role, span, p["entity_key"]) for p in people if p is owner or not inside_list
+                         and in_list[0] <= p["start"] and p["end"] <= in_list[1]]
+    # "Brewers manager Tom Ashby": a club written right before a title belongs to the titled person, and the
+    # title to that club only (not to the Royals named earlier in "... with the Royals, where he was a
+    # teammate of current Brewers manager Tom Ashby").
+    bound: dict[int, tuple[int, tuple[int, int]]] = {}  # person start -> (its titled club's start, title span)
     for person in people:
-        p_span = (person["start"], person["end"])
+        title = _TITLE_BEFORE_NAME.search(sentence[: person["start"] - sentence_start])
+        if title and person["kind"] == "name":
+            club = next((t for t in teams if _CLUB_BEFORE_TITLE.fullmatch(
+                sentence[t["end"] - sentence_start: title.start()])), None)
+            if club:
+                bound[person["start"]] = (club["start"], (sentence_start + title.start(), sentence_start + title.end()))
+    bound_clubs = {club for club, _ in bound.values()}
+    for person in people:
+        p_span = people_lists[person["start"]]
         title = _TITLE_BEFORE_NAME.search(sentence[: person["start"] - sentence_start])
         titled_role = title.lastgroup if title and person["kind"] == "name" else None
-        own_cues = [(role, span) for role, span, owner in cues if owner == person["entity_key"]]
+        binding = bound.get(person["start"])
+        if headline and titled_role is None and not any(_HEADLINE_NAMING.fullmatch(
+                sentence[org["end"] - sentence_start: person["start"] - sentence_start]) for org in teams):
+            continue
+        all_own_cues = [(role, span) for role, span, owner in cues if owner == person["entity_key"]]
         for org in teams:
-            o_span = (org["start"], org["end"])
+            o_span = team_lists[org["start"]]
+            if org["start"] in bound_clubs and (binding is None or binding[0] != org["start"]):
+                continue  # another person's titled club
+            own_cues = all_own_cues
+            if binding is not None and binding[0] != org["start"]:
+                title_span = binding[1]
+                own_cues = [(r, c) for r, c in all_own_cues if not (title_span[0] <= c[0] and c[1] <= title_span[1])]
+                if titled_role in ("GeneralManager", "Executive", "Owner"):
+                    continue
             if titled_role in ("GeneralManager", "Executive", "Owner"):
                 # Front-office titles belong to the major-league club, even when an affiliate is named.
                 parent = lexicon_parents.get(org["entity_key"])
                 target = dict(org, entity_key=parent, label=None) if parent else org
-                facts.append(_fact("member", person, target, min(p_span[0], o_span[0]),
-                                   max(p_span[1], o_span[1]), role=titled_role))
-                continue
-            if _gap(p_span, o_span) > MAX_CUE_DISTANCE:
+                # A year near the affiliate is the affiliate's, not the front office's at its parent.
+                first, last = role_years(sentence, sentence_start, org, teams) if not parent else (None, None)
+                facts.append(_fact("member", person, target, *_covering(person, org),
+                                   role=titled_role, start_year=first, end_year=last))
                 continue
             scored = [(2 * _gap(p_span, span) + _gap(o_span, span), role) for role, span in own_cues]
-            scored = [s for s in scored if s[0] <= 2 * MAX_CUE_DISTANCE + _gap(p_span, o_span)]
+            cue_between = any(min(p_span[1], o_span[1]) <= span[0] and span[1] <= max(p_span[0], o_span[0])
+                              for _, span in own_cues)
+            if _possesses(sentence, sentence_start, person, o_span):
+                pass  # the role of the sentence's nearest cue of this person, however far
+            elif _gap(p_span, o_span) > (2 if cue_between else 1) * MAX_CUE_DISTANCE:
+                continue
+            else:
+                scored = [s for s in scored if s[0] <= 2 * MAX_CUE_DISTANCE + _gap(p_span, o_span)]
             if scored:
-                facts.append(_fact("member", person, org, min(p_span[0], o_span[0]),
-                                   max(p_span[1], o_span[1]), role=min(scored)[1]))
+                first, last = role_years(sentence, sentence_start, org, teams)
+                facts.append(_fact("member", person, org, *_covering(person, org),
+                                   role=min(scored)[1], start_year=first, end_year=last))
         for outlet in media:
             between = sentence[person["end"] - sentence_start: outlet["start"] - sentence_start]
             if re.fullmatch(r"\s+of(?: the)?\s+", between):
@@ -313,10 +539,38 @@ def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) ->
                           r"vs\.?|beat|defeated)\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
 
 
+# "the Mets' Triple-A affiliate in Buffalo", "the Cardinals' Class A team in Peoria": the first club only
+# says whose affiliate the second is; the person is with the second.
+_AFFILIATE_OF_POSSESSOR = re.compile(
+    r"(?:’s|'s|’|')\s+(?:[\w-]+\s+){0,3}?(?:affiliate|team|club)\s+(?:in|at)\s+(?:the\s+)?$")
+
+
+# "the Norfolk Tides, the Orioles' Triple-A affiliate,": the second club describes the first.
+_POSSESSOR_OF_AFFILIATE = re.compile(r"(?:’s|'s|’|')\s+(?:[\w-]+\s+){0,3}?(?:affiliate|team|club)\b")
+
+
+def _describes_an_affiliate(sentence: str, sentence_start: int, mention: dict[str, Any],
+                            teams: list[dict[str, Any]]) -> bool:
+    after = sentence[mention["end"] - sentence_start:]
+    if any(_AFFILIATE_OF_POSSESSOR.fullmatch(after[: other["start"] - mention["end"]])
+           for other in teams if other["start"] > mention["end"]):
+        return True
+    in_apposition = any(re.fullmatch(r",\s+(?:the\s+)?", sentence[other["end"] - sentence_start:
+                                                                   mention["start"] - sentence_start])
+                        for other in teams if other["end"] <= mention["start"])
+    return in_apposition and bool(_POSSESSOR_OF_AFFILIATE.match(after))
+
+
 def _own_teams(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The teams a sentence can place its people in: not a parenthesised parent club, not an opponent."""
+    """The teams a sentence's events can happen in: not a parenthesised parent club, not an opponent."""
     return [m for m in mentions if m["entity_type"] == "Team"
             and not _in_parentheses(sentence, sentence_start, m) and not _is_opponent(sentence, sentence_start, m)]
+
+
+def _membership_teams(sentence: str, sentence_start: int, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The teams a sentence can place its people in: its own teams but a club named only as the owner of the
+    affiliate named next (he was promoted within the Mets, to manage in Buffalo)."""
+    return [m for m in teams if not _describes_an_affiliate(sentence, sentence_start, m, teams)]
 
 
 def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
@@ -329,9 +583,11 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     media = [m for m in mentions if m["entity_type"] == "MediaOrganization"]
     if not people:
         return []
-    facts = _memberships(sentence, sentence_start, people, teams, media, parents)
+    facts = _memberships(sentence, sentence_start, people, _membership_teams(sentence, sentence_start, teams), media,
+                         parents)
     years = _years(sentence, sentence_start)
 
+    people_lists = coordinated_spans(sentence, sentence_start, people)
     for relation, pattern in EVENT_CUES:
         for m in pattern.finditer(sentence):
             span = (sentence_start + m.start(), sentence_start + m.end())
@@ -339,7 +595,9 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
             # Everyone named inside the phrase ("relieved both Minaya and manager Manuel of their duties").
             inside = [p for p in people if span[0] <= p["start"] and p["end"] <= span[1]]
             nearest = _nearest(people, span)
-            subjects = inside or ([nearest] if nearest else [])
+            # ... and everyone listed with the nearest: "promoted infielder J.J. Okafor and pitcher Luis Brandt".
+            listed = people_lists[nearest["start"]] if nearest else (0, 0)
+            subjects = inside or [p for p in people if listed[0] <= p["start"] and p["end"] <= listed[1]]
             if team is None:
                 continue
             year = _nearest_year(years, span)
@@ -383,27 +641,38 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
 def article_facts(sentences: list[tuple[str, int, list[dict[str, Any]]]],
                   lexicon_parents: dict[str, str] | None = None,
                   awards: Iterable[str] = ()) -> list[dict[str, Any]]:
-    """Facts of a whole article: each sentence's facts, and the years each stated membership was active.
+    """Facts of a whole article, sentence by sentence, each membership with the years its sentences state.
 
-    A year belongs to the team named nearest to it in its sentence; a person of that sentence
-    was active with the team that year when the article states their membership anywhere.
+    A sentence that names a person and a club with a year of theirs but no role word ("Whitfield joined the
+    Cubs after the 2018 season", after "Cubs hitting coach Dana Whitfield") gives those years to the
+    person's role at that club when the article states exactly one. With two (Backman played for the Mets
+    and managed in their system), such a year stays unassigned: it could be either role's.
     """
     facts: list[dict[str, Any]] = []
     for sentence, start, mentions in sentences:
         found = sentence_facts(sentence, start, mentions, lexicon_parents, awards)
         facts += [dict(f, sentence_start=start) for f in found]
-    members = {(f["person_key"], f["object_key"]) for f in facts if f["relation"] == "member"}
+    members = [f for f in facts if f["relation"] == "member"]
+    roles: dict[tuple[str, str], set[str]] = {}
+    for f in members:
+        roles.setdefault((f["person_key"], f["object_key"]), set()).add(f["role"])
+    stated = {(f["sentence_start"], f["person_key"], f["object_key"]) for f in members}
     for sentence, start, mentions in sentences:
-        people = {m["entity_key"]: m for m in mentions if m["entity_type"] == "Person"}
-        teams = _own_teams(sentence, start, mentions)
-        for y_start, y_end, year in _years(sentence, start):
-            team = _nearest(teams, (y_start, y_end))
-            if team is None:
-                continue
-            for person in people.values():
-                if (person["entity_key"], team["entity_key"]) in members:
-                    facts.append(dict(_fact("active_in", person, team, min(team["start"], y_start),
-                                            max(team["end"], y_end), year=year), sentence_start=start))
+        # Only a sentence that says how long someone was somewhere, and names no role (a role word would say
+        # which role the year is of: "a finalist for the Mets' top job in 2011").
+        if not _TENURE.search(sentence) or any(p.search(sentence) for _, p in ROLE_CUES):
+            continue
+        teams = _membership_teams(sentence, start, _own_teams(sentence, start, mentions))
+        people = {m["entity_key"]: m for m in reversed(mentions) if m["entity_type"] == "Person"}
+        for team in {t["entity_key"]: t for t in reversed(teams)}.values():
+            for key, person in people.items():
+                only = roles.get((key, team["entity_key"]), set())
+                if len(only) != 1 or (start, key, team["entity_key"]) in stated:
+                    continue
+                first, last = role_years(sentence, start, team, teams)
+                if first is not None or last is not None:
+                    facts.append(dict(_fact("member", person, team, *_covering(person, team), role=next(iter(only)),
+                                            start_year=first, end_year=last), sentence_start=start))
     return facts
 
 
@@ -424,9 +693,9 @@ def _nearest_year(years: list[tuple[int, int, int]], span: tuple[int, int], afte
     return best[2] if best else None
 
 
-def mention_rows(doc_id: str, text: str, lexicon: Lexicon) -> list[dict[str, Any]]:
+def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = True) -> list[dict[str, Any]]:
     """find_mentions as plain rows, with the document id and the sentence text."""
     return [
         {"doc_id": doc_id, "sentence": text[m.sentence_start:m.sentence_end], **asdict(m)}
-        for m in find_mentions(text, lexicon)
+        for m in find_mentions(text, lexicon, use_model)
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,11 +93,13 @@ def is_iri_name(name: str) -> bool:
 
 _BY_LABEL_ALIAS_OR_SURNAME = """
           { ?e rdfs:label ?label FILTER(LCASE(STR(?label)) = ?needle || STRENDS(LCASE(STR(?label)), ?endsWith)) }
-          UNION { ?e bb:alias ?alias ; rdfs:label ?label FILTER(LCASE(STR(?alias)) = ?needle) }"""
+          UNION { ?e bb:alias ?alias ; rdfs:label ?label FILTER(LCASE(STR(?alias)) = ?needle) }
+          UNION { ?e skos:altLabel ?written ; rdfs:label ?label FILTER(LCASE(STR(?written)) = ?needle) }"""
 
 
 def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, Any]]:
-    """Entities whose label or alias is `name` (any case), whose surname is `name`, or whose IRI it is.
+    """Entities whose label, alias or any name an article writes for them (skos:altLabel) is `name` (any case),
+    whose surname is `name`, or whose IRI it is.
 
     Raises ValueError for an IRI that is not one, UnknownEntityTypeError for a type not in ENTITY_TYPES.
     """
@@ -154,24 +157,43 @@ def _computed_pair(store: Store, a: str, b: str, org: str) -> dict[str, str] | N
     return rows[0] if rows else None
 
 
-def _years_with(store: Store, person: str, org: str) -> dict[str, set[int]]:
-    """Years the articles place the person with the organization or one of its affiliates, by team."""
+Span = tuple[int | None, int | None]  # a role's first and last stated year, each None when no article gives it
+
+
+def _spans_with(store: Store, person: str, org: str) -> dict[tuple[str, str], Span]:
+    """The years of each of a person's roles in the organization or one of its affiliates, by (team, role):
+    the earliest beginning and the latest end the articles state (org:memberDuring)."""
     rows = _select(store, """
-        SELECT ?team ?year ?person ?org WHERE {
-          ?f a bb:Tenure ; bb:person ?person ; bb:object ?team ; bb:year ?year .
+        SELECT ?team ?role ?bound ?year ?person ?org WHERE {
+          ?m bb:member ?person ; bb:organization ?team ; bb:role ?role ; org:memberDuring ?interval .
+          { ?interval time:hasBeginning ?instant BIND("start" AS ?bound) }
+          UNION { ?interval time:hasEnd ?instant BIND("end" AS ?bound) }
+          ?instant time:inXSDgYear ?year .
           FILTER(?team = ?org || EXISTS { ?team bb:affiliateOf ?org })
         }""", person=NamedNode(person), org=NamedNode(org))
-    years: dict[str, set[int]] = {}
+    starts: dict[tuple[str, str], list[int]] = {}
+    ends: dict[tuple[str, str], list[int]] = {}
     for r in rows:
-        years.setdefault(r["team"], set()).add(int(r["year"]))
-    return years
+        (starts if r["bound"] == "start" else ends).setdefault((r["team"], r["role"]), []).append(int(r["year"]))
+    return {key: (min(starts.get(key, []), default=None), max(ends.get(key, []), default=None))
+            for key in starts.keys() | ends.keys()}
+
+
+def _system_spans(spans: dict[tuple[str, str], Span]) -> list[Span]:
+    """Each role's span in the organization's whole system (the club and its affiliates), as the graph
+    stage computes it: a manager of the farm team in 2010 and of the club until 2016 managed there 2010-2016."""
+    by_role: dict[str, list[Span]] = {}
+    for (_, role), span in spans.items():
+        by_role.setdefault(role, []).append(span)
+    return [(min((s for s, _ in found if s is not None), default=None),
+             max((e for _, e in found if e is not None), default=None)) for found in by_role.values()]
 
 
 def roles_in(store: Store, person: str, org: str,
-             years: dict[str, set[int]] | None = None) -> list[dict[str, Any]]:
-    """A person's roles in an organization, directly or via an affiliate, with years and evidence.
+             spans: dict[tuple[str, str], Span] | None = None) -> list[dict[str, Any]]:
+    """A person's roles in an organization, directly or via an affiliate, each with its own years and evidence.
 
-    `years` is _years_with(store, person, org) when the caller has it already.
+    `spans` is _spans_with(store, person, org) when the caller has it already.
     """
     rows = _select(store, """
         SELECT ?role ?roleLabel ?team ?teamLabel ?quote ?file ?person ?org WHERE {
@@ -182,34 +204,39 @@ def roles_in(store: Store, person: str, org: str,
           ?article bb:fileName ?file .
           FILTER(?team = ?org || EXISTS { ?team bb:affiliateOf ?org })
         } ORDER BY ?roleLabel ?teamLabel ?file ?quote""", person=NamedNode(person), org=NamedNode(org))
-    years = _years_with(store, person, org) if years is None else years
+    spans = _spans_with(store, person, org) if spans is None else spans
     roles: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
         via = None if r["team"] == org else {"iri": r["team"], "label": r["teamLabel"]}
-        team_years = years.get(r["team"], set())
+        start, end = spans.get((r["team"], r["role"]), (None, None))
         entry = roles.setdefault((r["role"], r["team"]), {
-            "role": r["roleLabel"], "start": min(team_years, default=None), "end": max(team_years, default=None),
-            "via": via, "evidence": []})
+            "role": r["roleLabel"], "start": start, "end": end, "via": via, "evidence": []})
         evidence = {"article": r["file"], "quote": r["quote"]}
         if evidence not in entry["evidence"]:
             entry["evidence"].append(evidence)
     return list(roles.values())
 
 
-def _overlap(year_sets: list[set[int]]) -> dict[str, int] | None:
-    """The years every side was with the organization, as {start, end}: the intersection of each side's span
-    from its first to its last stated year, as the graph stage computes it; None when a side has no year or
-    the spans do not meet."""
-    if not year_sets or not all(year_sets):
+def _overlap(sides: list[list[Span]]) -> dict[str, int] | None:
+    """The years every side was with the organization at once, as {start, end}: over each choice of one role
+    span per side whose bounds are all stated, the intersection of the spans, and of those that meet, the
+    earliest start and the latest end (as the graph stage's motif computes it); None when no choice meets."""
+    overlaps = []
+    for choice in itertools.product(*sides):
+        if all(start is not None and end is not None for start, end in choice):
+            start = max(s for s, _ in choice if s is not None)
+            end = min(e for _, e in choice if e is not None)
+            if start <= end:
+                overlaps.append((start, end))
+    if not sides or not overlaps:
         return None
-    start, end = max(min(years) for years in year_sets), min(max(years) for years in year_sets)
-    return {"start": start, "end": end} if start <= end else None
+    return {"start": min(s for s, _ in overlaps), "end": max(e for _, e in overlaps)}
 
 
 STORE_QUERY = "store query"
 
 
-def _pair_links(store: Store, people: list[str], org: str, years: dict[str, set[int]]) -> list[dict[str, Any]]:
+def _pair_links(store: Store, people: list[str], org: str, spans: dict[str, list[Span]]) -> list[dict[str, Any]]:
     """For each pair of people, who linked them through `org` and the years they overlapped there: the
     graph stage's GraphFrames result where it made one (their years overlap), else this store query."""
     pairs = []
@@ -219,7 +246,7 @@ def _pair_links(store: Store, people: list[str], org: str, years: dict[str, set[
             if computed:
                 overlap: dict[str, int] | None = {"start": int(computed["start"]), "end": int(computed["end"])}
             else:
-                overlap = _overlap([years[a], years[b]])
+                overlap = _overlap([spans[a], spans[b]])
             pairs.append({"people": [a, b], "computed_by": computed["software"] if computed else STORE_QUERY,
                           "overlap": overlap})
     return pairs
@@ -240,15 +267,15 @@ def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]
     result = []
     for org, label in sorted(common.items(), key=lambda kv: kv[1]):
         shared = SharedOrganization(org, label, STORE_QUERY)
-        all_years = {}
+        system_spans = {}
         for iri in iris:
-            years = _years_with(store, iri, org)
-            shared.roles[iri] = roles_in(store, iri, org, years)
-            all_years[iri] = set().union(*years.values())
-        shared.pairs = _pair_links(store, iris, org, all_years)
+            spans = _spans_with(store, iri, org)
+            shared.roles[iri] = roles_in(store, iri, org, spans)
+            system_spans[iri] = _system_spans(spans)
+        shared.pairs = _pair_links(store, iris, org, system_spans)
         shared.computed_by = ", ".join(sorted({p["computed_by"] for p in shared.pairs}))
         # Two people: the overlap of their one pair, as GraphFrames computed it where it did.
-        shared.overlap = shared.pairs[0]["overlap"] if len(iris) == 2 else _overlap(list(all_years.values()))
+        shared.overlap = shared.pairs[0]["overlap"] if len(iris) == 2 else _overlap(list(system_spans.values()))
         result.append(shared)
     return result
 

@@ -16,6 +16,8 @@ NAMESPACES = {
     "prov": "http://www.w3.org/ns/prov#",
     "schema": "http://schema.org/",
     "org": "http://www.w3.org/ns/org#",
+    "time": "http://www.w3.org/2006/time#",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
 }
 PREFIXES = "".join(f"PREFIX {prefix}: <{iri}>\n" for prefix, iri in NAMESPACES.items())
 

@@ -29,8 +29,9 @@ def test_mentions_and_memberships_of_two_articles(spark: SparkSession, lexicon: 
         ("a", "hilda-quarterman", "las-vegas-51s", "Manager"),
         ("b", "orrin-pellwether", "new-york-mets", "GeneralManager"),
     }
-    years = {(r.person_key, r.object_key, r.year) for r in facts.where("relation = 'active_in'").collect()}
-    assert years == {("hilda-quarterman", "las-vegas-51s", 2014)}
+    years = {(r.person_key, r.org_key, r.role, r.start_year, r.end_year) for r in memberships(facts).collect()}
+    assert years == {("hilda-quarterman", "las-vegas-51s", "Manager", 2014, 2014),
+                     ("orrin-pellwether", "new-york-mets", "GeneralManager", None, None)}
     quote = facts.where("doc_id = 'a'").first()
     assert quote.sentence == "Las Vegas 51s manager Hilda Quarterman won in 2014."
 

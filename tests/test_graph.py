@@ -10,20 +10,25 @@ from graph.algorithms import centrality, communities, connected_components, shar
 from graph.frames import (EDGE_SCHEMA, graph_vertices, membership_edges, reference_edges, rolled_up_memberships,
                           tenure_years, undirected, vertex_id)
 
-MEMBERSHIP_SCHEMA = "person_key string, org_key string, role string"
-FACT_SCHEMA = "relation string, person_key string, object_key string, year int"
+MEMBERSHIP_SCHEMA = "person_key string, org_key string, role string, start_year int, end_year int"
 ORGS_SCHEMA = "key string, parent string, league string"
 BASE = "https://bbkg.example.org/"
 
 
 def graph(spark: SparkSession, memberships: list[tuple], years: list[tuple], organizations: list[tuple]
           ) -> tuple[DataFrame, DataFrame]:
-    """The stage's vertices and edges for hand-written memberships, years-active facts and organizations."""
-    members = spark.createDataFrame(memberships, MEMBERSHIP_SCHEMA)
-    facts = spark.createDataFrame([("active_in", p, o, y) for p, o, y in years], FACT_SCHEMA)
+    """The stage's vertices and edges for hand-written memberships (person, organization, role), the years
+    their sentences state (person, organization, year: that year the role's first and last) or, for several
+    roles in one club, (person, organization, role, first year, last year), and organizations."""
+    role_of = {(p, o): role for p, o, role in memberships}
+    stated = [(p, o, role_of[(p, o)], y, y) for p, o, y in (y for y in years if len(y) == 3)]
+    stated += [y for y in years if len(y) == 5]
+    dated = {(p, o, role) for p, o, role, _, _ in stated}
+    rows = stated + [(p, o, role, None, None) for p, o, role in memberships if (p, o, role) not in dated]
+    members = spark.createDataFrame(rows, MEMBERSHIP_SCHEMA)
     orgs = spark.createDataFrame(organizations, ORGS_SCHEMA)
     vertices = graph_vertices(members, orgs)
-    edges = membership_edges(members, tenure_years(facts), BASE).unionByName(reference_edges(orgs))
+    edges = membership_edges(members, tenure_years(members), BASE).unionByName(reference_edges(orgs))
     return vertices, edges
 
 
@@ -60,6 +65,27 @@ def test_shared_organizations_at_overlapping_times(spark: SparkSession) -> None:
     expected = spark.createDataFrame([
         ("person:ann", "person:bob", "org:mets", ["Manager"], ["GeneralManager"], ["org:vegas"], [],
          2010, 2012, 2011, 2015, 2011, 2012),
+    ], "person_a string, person_b string, org string, a_roles array<string>, b_roles array<string>, "
+       "a_via array<string>, b_via array<string>, a_start int, a_end int, b_start int, b_end int, "
+       "overlap_start int, overlap_end int")
+    assert_df_equality(shared, expected, ignore_row_order=True, ignore_nullable=True)
+
+
+def test_each_role_keeps_its_own_years(spark: SparkSession) -> None:
+    """Backman played for the Mets 1980-1988 and managed in their system 2010-2016 (an affiliate in 2010, the
+    club itself 2012-2016); Collins managed the Mets in 2011. Only the managers overlap, and only in 2011."""
+    vertices, edges = graph(spark, [
+        ("backman", "mets", "Player"), ("backman", "mets", "Manager"), ("backman", "cyclones", "Manager"),
+        ("collins", "mets", "Manager"), ("kid", "mets", "Player"),
+    ], [
+        ("backman", "mets", "Player", 1980, None), ("backman", "mets", "Player", None, 1988),
+        ("backman", "mets", "Manager", 2012, 2016), ("backman", "cyclones", "Manager", 2010, 2010),
+        ("collins", "mets", "Manager", 2011, 2011), ("kid", "mets", "Player", 1992, 1993),
+    ], [("cyclones", "mets", None), ("mets", None, None)])
+    shared = shared_organizations(vertices, edges).drop("memberships")
+    expected = spark.createDataFrame([
+        ("person:backman", "person:collins", "org:mets", ["Manager"], ["Manager"], ["org:cyclones"], [],
+         2010, 2016, 2011, 2011, 2011, 2011),
     ], "person_a string, person_b string, org string, a_roles array<string>, b_roles array<string>, "
        "a_via array<string>, b_via array<string>, a_start int, a_end int, b_start int, b_end int, "
        "overlap_start int, overlap_end int")

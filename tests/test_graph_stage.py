@@ -100,7 +100,7 @@ def test_graphframes_bfs_and_the_apis_paths_have_the_same_lengths(
     facts = extract_facts(extract_mentions(articles, lexicon), lexicon).cache()
     organizations = organizations_frame(spark, lexicon)
     vertices = graph_vertices(memberships(facts), organizations)
-    edges = membership_edges(memberships(facts), tenure_years(facts), BASE).unionByName(
+    edges = membership_edges(memberships(facts), tenure_years(memberships(facts)), BASE).unionByName(
         reference_edges(organizations))
     graph = graphframe(vertices, undirected(edges.where(F.col("relationship").isin(*CONNECTING))))
     store, _ = open_current(seeds_build[0])

@@ -13,12 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
-from pyoxigraph import Store
+from pyoxigraph import NamedNode, Store
 from pyspark.sql import SparkSession
 
 from bbkg.pipeline import BuildResult, run_build
 from store.builds import build_summary, current_build, load_build, open_current
-from store.connections import resolve_entity, shared_among
+from store.connections import find_entities, resolve_entity, roles_in, shared_among
 from store.dumps import dump_store
 from store.validate import ShapeViolationError
 from tests.conftest import SEEDS, build_settings
@@ -71,6 +71,30 @@ def test_backman_alderson_collins_share_the_mets(seeds_build: tuple[Path, BuildR
     assert "general manager" in alderson_roles
     for roles in mets.roles.values():
         assert roles and all(r["evidence"] and r["evidence"][0]["quote"] for r in roles)
+
+
+def test_backmans_roles_with_the_mets_carry_their_own_years(seeds_build: tuple[Path, BuildResult]) -> None:
+    store, _ = open_current(seeds_build[0])
+    backman = resolve_entity(store, "Wally Backman", "Person")
+    mets = resolve_entity(store, "New York Mets", "Team")
+    roles = {(r["role"], r["via"]["label"] if r["via"] else None): (r["start"], r["end"])
+             for r in roles_in(store, backman.iri, mets.iri)}
+    assert roles[("player", None)] == (1980, 1988)
+    assert roles[("manager", None)] == (2012, 2016)
+    assert roles[("manager", "Brooklyn Cyclones")] == (2010, 2010)
+    assert ("coach", None) not in roles  # the headline "coaching in Mexico after Mets' breakup"
+
+
+def test_any_name_an_article_writes_finds_the_entity(seeds_build: tuple[Path, BuildResult]) -> None:
+    store, _ = open_current(seeds_build[0])
+    assert [e["label"] for e in find_entities(store, "Wally", "Person")] == ["Wally Backman"]
+    for club in ("new-york-mets", "las-vegas-51s"):
+        iri = f"https://bbkg.example.org/id/org/{club}"
+        written = {str(q.object.value) for q in store.quads_for_pattern(
+            NamedNode(iri), NamedNode("http://www.w3.org/2004/02/skos/core#altLabel"), None)}
+        assert written, club  # "Mets", "51s", "Las Vegas"
+        for name in written:
+            assert iri in [e["iri"] for e in find_entities(store, name)], name
 
 
 def test_every_membership_traces_to_an_article_and_a_quote(seeds_build: tuple[Path, BuildResult]) -> None:

@@ -1,7 +1,7 @@
 """Mention and membership finding on hand-written text (plain functions, no Spark)."""
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.text import article_facts, find_mentions, sentence_facts, slug
+from spark_etl.text import article_facts, find_mentions, role_years, sentence_facts, slug
 
 TEXT = (
     "Rookie Hilda Quarterman was named manager of the Binghamton club.\n"
@@ -124,3 +124,115 @@ def test_pronouns_follow_the_last_person_named(lexicon: Lexicon) -> None:
 def test_slug_is_stable_and_iri_safe() -> None:
     assert slug("Wally Backman") == "wally-backman"
     assert slug("O’Day, J.") == "oday-j"
+
+
+def _role_years_in(sentence: str, team: str, *others: str) -> tuple:
+    """role_years for `team` in a sentence that names it and `others` (hand-made mentions)."""
+    def at(word: str) -> dict:
+        start = sentence.index(word)
+        return mention(slug(word), word, "Team", start, start + len(word))
+    org = at(team)
+    return role_years(sentence, 0, org, [org, *(at(o) for o in others)])
+
+
+def test_a_role_has_the_years_its_sentence_gives() -> None:
+    assert _role_years_in("He made his major league debut with the Mets in 1980.", "Mets") == (1980, None)
+    assert _role_years_in("After his playing days with the Mets ended in 1988, Wally played another five "
+                          "seasons for the Twins.", "Mets", "Twins") == (None, 1988)
+    assert _role_years_in("He piloted the Mets’ Triple-A team for five seasons, until an acrimonious departure "
+                          "after the 2016 season.", "Mets") == (2012, 2016)
+    assert _role_years_in("She managed the Bulls from 2010 to 2016.", "Bulls") == (2010, 2016)
+    assert _role_years_in("His 2010 Cyclones and 2013-14 51s made the playoffs.", "51s", "Cyclones") == (2013, 2014)
+    assert _role_years_in("In 2002, he piloted the Barons, then moved on to the JetHawks, for whom he won "
+                          "honors in 2004.", "Barons", "JetHawks") == (2002, 2002)
+    assert _role_years_in("He was hired after the 2010 season by the Mets.", "Mets") == (2011, None)
+
+
+def test_no_year_rather_than_a_wrong_one() -> None:
+    # The draft's year is not the player's first season; "the last four seasons" needs the article's date.
+    assert _role_years_in("A homegrown Met drafted by the club in 1977.", "Met") == (None, None)
+    assert _role_years_in("She was drafted by the Indians in the second round in 2001.", "Indians") == (None, None)
+    assert _role_years_in("She spent the last four seasons managing the Bulls.", "Bulls") == (None, None)
+    # Another team's count of seasons is not this one's.
+    assert _role_years_in("His days with the Mets ended in 1988; he played five more seasons for the Twins.",
+                          "Mets", "Twins") == (None, 1988)
+
+
+def test_a_role_word_in_a_headline_makes_no_membership() -> None:
+    headline = "Wally Backman finds himself coaching in Mexico after Mets’ breakup"
+    mentions = [mention("wally-backman", "Wally Backman", "Person", 0, 13),
+                mention("new-york-mets", "New York Mets", "Team", 53, 57, "organization")]
+    assert members(sentence_facts(headline, 0, mentions)) == set()
+    titled = "Mets manager Wally Backman speaks"
+    mentions = [mention("new-york-mets", "New York Mets", "Team", 0, 4, "organization"),
+                mention("wally-backman", "Wally Backman", "Person", 13, 26)]
+    assert members(sentence_facts(titled, 0, mentions)) == {("wally-backman", "new-york-mets", "Manager")}
+
+
+def mentions_in(sentence: str, *named: tuple[str, str]) -> list[dict]:
+    """Hand-made mentions of (surface, type) in a sentence, at each surface's first place, keyed by slug."""
+    found = []
+    for surface, entity_type in named:
+        start = sentence.index(surface)
+        kind = "organization" if entity_type == "Team" else "name"
+        found.append(mention(slug(surface), surface, entity_type, start, start + len(surface), kind))
+    return found
+
+
+def member_years(facts: list[dict]) -> set[tuple]:
+    return {(f["person_key"], f["object_key"], f["role"], f["start_year"], f["end_year"])
+            for f in facts if f["relation"] == "member"}
+
+
+def test_a_title_binds_the_club_written_before_it_only() -> None:
+    sentence = "Reyes played with the Royals, where he was a teammate of current Brewers manager Tom Ashby."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Reyes", "Person"), ("Royals", "Team"),
+                                                     ("Brewers", "Team"), ("Tom Ashby", "Person")))
+    assert ("tom-ashby", "brewers", "Manager") in members(facts)
+    assert ("tom-ashby", "royals", "Manager") not in members(facts)
+    assert ("reyes", "brewers", "Player") not in members(facts)
+
+
+def test_a_list_of_clubs_shares_the_role() -> None:
+    sentence = "Pat Lee managed Brooklyn, Binghamton and Buffalo."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Pat Lee", "Person"), ("Brooklyn", "Team"),
+                                                     ("Binghamton", "Team"), ("Buffalo", "Team")))
+    assert members(facts) == {("pat-lee", club, "Manager") for club in ("brooklyn", "binghamton", "buffalo")}
+
+
+def test_a_wished_for_role_is_not_held() -> None:
+    sentence = "Pat Lee longed to return to the Mets as a coach."
+    assert members(sentence_facts(sentence, 0, mentions_in(sentence, ("Pat Lee", "Person"),
+                                                            ("Mets", "Team")))) == set()
+
+
+def test_the_owner_of_an_affiliate_is_not_the_persons_club() -> None:
+    apposition = "Feld managed the Norfolk Tides, the Orioles' Triple-A affiliate, from 2019 to 2023."
+    facts = sentence_facts(apposition, 0, mentions_in(apposition, ("Feld", "Person"), ("Norfolk Tides", "Team"),
+                                                       ("Orioles", "Team")))
+    assert member_years(facts) == {("feld", "norfolk-tides", "Manager", 2019, 2023)}
+    possessive = "Lee was promoted in 2012 to manage the Mets' Triple-A affiliate in Buffalo."
+    facts = sentence_facts(possessive, 0, mentions_in(possessive, ("Lee", "Person"), ("Mets", "Team"),
+                                                       ("Buffalo", "Team")))
+    assert member_years(facts) == {("lee", "buffalo", "Manager", 2012, None)}
+
+
+def test_years_without_a_role_word_go_to_the_one_role_the_article_states() -> None:
+    first = "Cubs hitting coach Dana Whitfield left."
+    second = "Whitfield joined the Cubs after the 2018 season and held the job for five seasons."
+    offset = len(first) + 1
+    second_mentions = [dict(m, start=m["start"] + offset, end=m["end"] + offset)
+                       for m in mentions_in(second, ("Whitfield", "Person"), ("Cubs", "Team"))]
+    for m in second_mentions:
+        m["entity_key"] = "dana-whitfield" if m["entity_type"] == "Person" else m["entity_key"]
+    facts = article_facts([(first, 0, mentions_in(first, ("Cubs", "Team"), ("Dana Whitfield", "Person"))),
+                           (second, offset, second_mentions)])
+    assert member_years(facts) == {("dana-whitfield", "cubs", "Coach", None, None),
+                                   ("dana-whitfield", "cubs", "Coach", 2019, 2023)}
+
+
+def test_the_model_finds_names_the_rules_cannot_read(lexicon: Lexicon) -> None:
+    text = "The San Diego Padres promoted infielder J.J. Okafor on Saturday."
+    with_model = people(find_mentions(text, lexicon, use_model=True))
+    assert ("J.J. Okafor", "J.J. Okafor") in with_model
+    assert ("J.J. Okafor", "J.J. Okafor") not in people(find_mentions(text, lexicon, use_model=False))

