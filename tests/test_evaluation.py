@@ -49,15 +49,20 @@ def test_scorer_counts_distinct_facts_and_optional_years() -> None:
     assert Score(0, 3, 2).f1 == 0.0
 
 
-def test_unseen_paragraphs_generalize(spark, tmp_path) -> None:
-    """Paragraphs written for this test (new people and clubs) through the real pipeline."""
+def scores_of(spark, store_dir, corpus: str) -> dict:
+    """Build tests/gold/<corpus>/ through the real pipeline and score it against tests/gold/<corpus>.json."""
     from bbkg.pipeline import run_build
     from tests.conftest import build_settings
 
-    unseen = PROJECT_ROOT / "tests" / "gold"
-    run_build(build_settings(unseen / "unseen", tmp_path), spark=spark)
-    store, _ = open_current(tmp_path)
-    scores = evaluate(store, unseen / "unseen.json")
+    gold = PROJECT_ROOT / "tests" / "gold"
+    run_build(build_settings(gold / corpus, store_dir), spark=spark)
+    store, _ = open_current(store_dir)
+    return evaluate(store, gold / f"{corpus}.json")
+
+
+def test_unseen_paragraphs_generalize(spark, tmp_path) -> None:
+    """Paragraphs written for this test (new people and clubs) through the real pipeline."""
+    scores = scores_of(spark, tmp_path, "unseen")
     assert scores["entities"]["recall"] >= 0.9, scores["entities"]
     assert scores["facts"]["member"]["recall"] >= 0.6, scores["facts"]["member"]
     assert scores["facts"]["all"]["precision"] >= 0.8, scores["facts"]["all"]
@@ -67,13 +72,7 @@ def test_unseen_paragraphs_generalize(spark, tmp_path) -> None:
 def test_new_paragraphs_reach_the_bar(spark, tmp_path) -> None:
     """Three news-style paragraphs written for issue #11 before the extractor saw them (appositions, lists,
     possessives, passive voice, titles, initials, years of roles): entity F1 >= 0.95, fact F1 >= 0.85."""
-    from bbkg.pipeline import run_build
-    from tests.conftest import build_settings
-
-    gold = PROJECT_ROOT / "tests" / "gold"
-    run_build(build_settings(gold / "unseen2", tmp_path), spark=spark)
-    store, _ = open_current(tmp_path)
-    scores = evaluate(store, gold / "unseen2.json")
+    scores = scores_of(spark, tmp_path, "unseen2")
     assert scores["entities"]["f1"] >= 0.95, scores["entities"]
     assert scores["facts"]["all"]["f1"] >= 0.85, scores["facts"]["all"]
     assert scores["role_years"]["recall"] == 1.0, scores["role_years"]

@@ -13,6 +13,9 @@ from graph.frames import (EDGE_SCHEMA, graph_vertices, membership_edges, referen
 MEMBERSHIP_SCHEMA = "person_key string, org_key string, role string, start_year int, end_year int"
 ORGS_SCHEMA = "key string, parent string, league string"
 BASE = "https://bbkg.example.org/"
+SHARED_SCHEMA = ("person_a string, person_b string, org string, a_roles array<string>, b_roles array<string>, "
+                 "a_via array<string>, b_via array<string>, a_start int, a_end int, b_start int, b_end int, "
+                 "overlap_start int, overlap_end int")
 
 
 def graph(spark: SparkSession, memberships: list[tuple], years: list[tuple], organizations: list[tuple]
@@ -65,9 +68,7 @@ def test_shared_organizations_at_overlapping_times(spark: SparkSession) -> None:
     expected = spark.createDataFrame([
         ("person:ann", "person:bob", "org:mets", ["Manager"], ["GeneralManager"], ["org:vegas"], [],
          2010, 2012, 2011, 2015, 2011, 2012),
-    ], "person_a string, person_b string, org string, a_roles array<string>, b_roles array<string>, "
-       "a_via array<string>, b_via array<string>, a_start int, a_end int, b_start int, b_end int, "
-       "overlap_start int, overlap_end int")
+    ], SHARED_SCHEMA)
     assert_df_equality(shared, expected, ignore_row_order=True, ignore_nullable=True)
 
 
@@ -86,9 +87,7 @@ def test_each_role_keeps_its_own_years(spark: SparkSession) -> None:
     expected = spark.createDataFrame([
         ("person:backman", "person:collins", "org:mets", ["Manager"], ["Manager"], ["org:cyclones"], [],
          2010, 2016, 2011, 2011, 2011, 2011),
-    ], "person_a string, person_b string, org string, a_roles array<string>, b_roles array<string>, "
-       "a_via array<string>, b_via array<string>, a_start int, a_end int, b_start int, b_end int, "
-       "overlap_start int, overlap_end int")
+    ], SHARED_SCHEMA)
     assert_df_equality(shared, expected, ignore_row_order=True, ignore_nullable=True)
 
 
