@@ -13,6 +13,7 @@ import click
 
 from bbkg.config import SETTINGS, load_settings
 from bbkg.errors import NotFoundError, UserError
+from bbkg.formats import GRAPH_FORMATS, RESULT_FORMATS
 
 _HELP = {s.name: s.help for s in SETTINGS}
 # A user's mistake, or a parser's word on the text the user gave (a query, the shapes file): one line.
@@ -32,6 +33,38 @@ def _user_errors(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _show_settings(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    for setting in SETTINGS:
+        click.echo(f"{setting.name} (default {setting.default!r}; BBKG_{setting.name.upper()}; "
+                   f"--setting {setting.name} VALUE)\n    {setting.help}")
+    ctx.exit()
+
+
+def _with_settings(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--setting NAME VALUE` (any setting of the registry, repeatable) and `--help-settings` on a command.
+
+    Precedence, lowest first: defaults, BBKG_* variables, --setting, the command's own flags.
+    """
+    @wraps(command)
+    def wrapper(*args: Any, setting: tuple[tuple[str, str], ...] = (), **kwargs: Any) -> Any:
+        click.get_current_context().meta["bbkg.settings"] = dict(setting)
+        return command(*args, **kwargs)
+
+    wrapper = click.option("--setting", multiple=True, type=(str, str), metavar="NAME VALUE",
+                           help="Set any setting (see --help-settings); repeatable.")(wrapper)
+    return click.option("--help-settings", is_flag=True, is_eager=True, expose_value=False, callback=_show_settings,
+                        help="List every setting with its default, variable and meaning, and exit.")(wrapper)
+
+
+def _settings(flags: dict[str, Any]) -> dict[str, Any]:
+    """The settings for this command: its --setting pairs, then its own flags (None means not given)."""
+    given = dict(click.get_current_context().meta.get("bbkg.settings", {}))
+    given.update({name: value for name, value in flags.items() if value is not None})
+    return load_settings(given)
+
+
 def _store_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--store", "store_dir", type=click.Path(file_okay=False), help=_HELP["store_dir"])(command)
 
@@ -42,6 +75,7 @@ def main() -> None:
 
 
 @main.command()
+@_with_settings
 @click.option("--input", "input_dir", type=click.Path(file_okay=False), help=_HELP["input_dir"])
 @_store_option
 @click.option("--master", "spark_master", help=_HELP["spark_master"])
@@ -52,7 +86,7 @@ def build(**options: Any) -> None:
     from bbkg.pipeline import run_build
     from graph.algorithms import SOFTWARE
 
-    result = run_build(load_settings(options), on_stage=lambda name: click.echo(f"stage {name}", err=True))
+    result = run_build(_settings(options), on_stage=lambda name: click.echo(f"stage {name}", err=True))
     click.echo(f"built {result.quads} quads into {result.build_dir}; connections, components, centrality and "
                f"communities computed by {SOFTWARE}")
     for name, seconds in result.timings.items():
@@ -63,6 +97,7 @@ def build(**options: Any) -> None:
 
 
 @main.command()
+@_with_settings
 @_store_option
 @click.option("--host", help=_HELP["host"])
 @click.option("--port", type=int, help=_HELP["port"])
@@ -72,30 +107,33 @@ def serve(**options: Any) -> None:
     """Serve the store over HTTP: /sparql, /dump.ttl, /api/connections and a page at /."""
     from server.serve import serve as run_server
 
-    run_server(load_settings(options))
+    run_server(_settings(options))
 
 
 @main.command()
+@_with_settings
 @click.argument("sparql")
 @_store_option
 @click.option("--format", "format_name", default="json",
-              type=click.Choice(["json", "xml", "csv", "tsv", "turtle", "ntriples", "nquads"]),
-              help="Result format: json/xml/csv/tsv for SELECT and ASK, turtle/ntriples/nquads for CONSTRUCT.")
+              type=click.Choice([f.name for f in RESULT_FORMATS + GRAPH_FORMATS]),
+              help=f"Result format: {'/'.join(f.name for f in RESULT_FORMATS)} for SELECT and ASK, "
+                   f"{'/'.join(f.name for f in GRAPH_FORMATS)} for CONSTRUCT and DESCRIBE.")
 @_user_errors
 def query(sparql: str, store_dir: str | None, format_name: str) -> None:
     """Run a SPARQL query against the current store and print the results."""
     from store.builds import open_current
     from store.query import run_query
 
-    settings = load_settings({"store_dir": store_dir})
+    settings = _settings({"store_dir": store_dir})
     store, _ = open_current(Path(settings["store_dir"]))
     sys.stdout.buffer.write(run_query(store, sparql, format_name))
 
 
 @main.command()
+@_with_settings
 @_store_option
 @click.option("--format", "format_name", default="turtle",
-              type=click.Choice(["turtle", "ntriples", "nquads", "trig", "rdfxml", "jsonld"]),
+              type=click.Choice([f.name for f in GRAPH_FORMATS]),
               help="Serialization: TriG and N-Quads keep the named graphs, the others give their union.")
 @click.option("--graph", "graph_iri", help="Dump only this named graph (an article's graph, for instance).")
 @click.option("--output", type=click.Path(dir_okay=False), help="File to write (default: standard output).")
@@ -105,7 +143,7 @@ def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output:
     from store.builds import open_current
     from store.dumps import dump_store, graph_exists
 
-    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    store, _ = open_current(Path(_settings({"store_dir": store_dir})["store_dir"]))
     if graph_iri and not graph_exists(store, graph_iri):
         raise NotFoundError(f"no graph named <{graph_iri}>; "
                             "`bbkg query 'SELECT DISTINCT ?g WHERE { GRAPH ?g {} }'` lists them")
@@ -117,6 +155,7 @@ def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output:
 
 
 @main.command()
+@_with_settings
 @click.argument("names", nargs=-1, required=True)
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -128,7 +167,7 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
 
     if len(names) < 2:
         raise click.UsageError("name at least two people")
-    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    store, _ = open_current(Path(_settings({"store_dir": store_dir})["store_dir"]))
     people = [resolve_entity(store, name, "Person") for name in names]
     labels = {p.iri: p.label for p in people}
     measures = {p.iri: graph_measures(store, p.iri) for p in people}
@@ -166,6 +205,7 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
 
 
 @main.command()
+@_with_settings
 @click.option("--gold", "gold_file", type=click.Path(exists=True, dir_okay=False),
               default=str(Path(__file__).resolve().parent.parent / "tests" / "gold" / "seeds.json"),
               help="Gold file of entities and facts (default: the seeds' gold).")
@@ -177,7 +217,7 @@ def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
     from bbkg.evaluate import evaluate as run_evaluation
     from store.builds import open_current
 
-    store, _ = open_current(Path(load_settings({"store_dir": store_dir})["store_dir"]))
+    store, _ = open_current(Path(_settings({"store_dir": store_dir})["store_dir"]))
     scores = run_evaluation(store, Path(gold_file))
     if as_json:
         click.echo(json.dumps(scores, indent=2))

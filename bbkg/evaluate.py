@@ -17,7 +17,8 @@ from typing import Any
 
 from pyoxigraph import Store
 
-from store.select import PREFIXES, select_rows
+from bbkg.namespaces import PREFIXES
+from store.select import select_rows
 ENTITY_TYPES = ("Person", "Team", "League", "MediaOrganization")
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from spark_etl.rdf import BB, FACT_CLASSES, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SKOS_ALT_LABEL, TIME, XSD
+from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SKOS_ALT_LABEL, TIME, XSD
+from spark_etl.rdf import FACT_CLASSES
 
 Quad = tuple[str, str, str, str]
 Row = dict[str, Any]

@@ -25,6 +25,7 @@ from typing import Any
 
 import requests
 
+from bbkg import namespaces
 from bbkg.config import PROJECT_ROOT, load_settings
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import process
@@ -37,7 +38,7 @@ WARM_UP = 5.0
 KILL_AT = SECONDS / 2
 KILL_WINDOW = 2.0  # seconds after the kill in which the killed worker's connections fail
 RESULTS = PROJECT_ROOT / "benchmarks" / "results"
-BB = "https://bbkg.example.org/ontology#"
+BB = namespaces.BB
 
 
 @dataclass

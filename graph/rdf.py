@@ -12,9 +12,9 @@ from pyspark.sql import functions as F
 from graph.algorithms import (ACTIVITIES, COMMUNITIES, COMPONENTS, DEGREES, PAGERANK, SHARED_ORGANIZATIONS, SOFTWARE,
                               Activity)
 from graph.jar import GRAPHFRAMES_VERSION
-from spark_etl.rdf import BB, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, iri, literal, quads_about
+from bbkg.namespaces import BB, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL
+from spark_etl.rdf import iri, literal, quads_about
 
-PROV = "http://www.w3.org/ns/prov#"
 PROV_GENERATED_BY = f"{PROV}wasGeneratedBy"
 
 

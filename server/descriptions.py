@@ -8,17 +8,19 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple, serialize
 
 from server.context import current_store, setting
+from bbkg import namespaces
+from bbkg.formats import GRAPH_BY_MEDIA_TYPE
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
 from store.builds import build_summary
 
 bp = Blueprint("descriptions", __name__)
 
-RDF_TYPE = NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
-SD = "http://www.w3.org/ns/sparql-service-description#"
-VOID = "http://rdfs.org/ns/void#"
-FORMATS = "http://www.w3.org/ns/formats/"
-XSD_INTEGER = NamedNode("http://www.w3.org/2001/XMLSchema#integer")
-PREFIXES = {"sd": SD, "void": VOID, "formats": FORMATS, "dcterms": "http://purl.org/dc/terms/"}
+RDF_TYPE = NamedNode(namespaces.RDF_TYPE)
+SD = namespaces.SD
+VOID = namespaces.VOID
+FORMATS = namespaces.FORMATS
+XSD_INTEGER = NamedNode(namespaces.XSD_INTEGER)
+PREFIXES = {"sd": SD, "void": VOID, "formats": FORMATS, "dcterms": namespaces.DCTERMS}
 
 
 def _count(n: int) -> Literal:
@@ -30,7 +32,7 @@ def _rdf_response(triples: list[Triple]) -> Response:
     if media_type is None:
         return Response(f"this description can be sent as {', '.join(GRAPH_TYPES)}\n", status=406,
                         mimetype="text/plain")
-    prefixes = PREFIXES if media_type in ("text/turtle", "application/trig") else None
+    prefixes = PREFIXES if GRAPH_BY_MEDIA_TYPE[media_type].keeps_prefixes else None
     body = serialize(triples, format=GRAPH_TYPES[media_type], prefixes=prefixes)
     return Response(body, mimetype=media_type, headers={"Vary": "Accept"})
 
@@ -107,7 +109,7 @@ def void() -> Response:
     dataset = NamedNode(url_for("descriptions.void", _external=True) + "#dataset")
     triples = [
         Triple(dataset, RDF_TYPE, NamedNode(f"{VOID}Dataset")),
-        Triple(dataset, NamedNode("http://purl.org/dc/terms/title"), Literal("bbkg baseball knowledge graph")),
+        Triple(dataset, NamedNode(namespaces.DCTERMS + "title"), Literal("bbkg baseball knowledge graph")),
         Triple(dataset, NamedNode(f"{VOID}sparqlEndpoint"), NamedNode(url_for("sparql.sparql", _external=True))),
         Triple(dataset, NamedNode(f"{VOID}dataDump"),
                NamedNode(url_for("dumps.dump", extension="nq", _external=True))),

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, request
 from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
+from bbkg.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_BY_SUFFIX
 from server.context import current_store
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
 from server.errors import plain
@@ -13,16 +14,9 @@ from store.dumps import graph_exists, stream_dump
 
 bp = Blueprint("dumps", __name__)
 
-DUMPS = {  # URL suffix -> (format name, media type)
-    "ttl": ("turtle", "text/turtle"),
-    "nt": ("ntriples", "application/n-triples"),
-    "nq": ("nquads", "application/n-quads"),
-    "trig": ("trig", "application/trig"),
-}
-FORMAT_OF_MEDIA_TYPE = {
-    "text/turtle": "turtle", "application/n-triples": "ntriples", "application/rdf+xml": "rdfxml",
-    "application/ld+json": "jsonld", "application/n-quads": "nquads", "application/trig": "trig",
-}
+# The whole graph at stable URLs: the line-based and Turtle formats (RDF/XML and JSON-LD of a whole store
+# are for /store's content negotiation, one graph at a time).
+DUMP_SUFFIXES = ("ttl", "nt", "nq", "trig")
 
 
 def _streamed(format_name: str, media_type: str, graph: str | None, filename: str | None = None) -> Response:
@@ -33,10 +27,10 @@ def _streamed(format_name: str, media_type: str, graph: str | None, filename: st
 @bp.route("/dump.<extension>")
 def dump(extension: str) -> BaseResponse:
     """The whole graph: TriG and N-Quads keep the named graphs, Turtle and N-Triples give their union."""
-    if extension not in DUMPS:
-        return plain(404, f"no dump as .{extension}; try /dump.ttl, /dump.nt, /dump.nq or /dump.trig")
-    format_name, media_type = DUMPS[extension]
-    return _streamed(format_name, media_type, None, f"bbkg.{extension}")
+    if extension not in DUMP_SUFFIXES:
+        return plain(404, f"no dump as .{extension}; try {', '.join('/dump.' + s for s in DUMP_SUFFIXES)}")
+    chosen = GRAPH_BY_SUFFIX[extension]
+    return _streamed(chosen.name, chosen.media_type, None, f"bbkg.{extension}")
 
 
 @bp.route("/store")
@@ -59,4 +53,4 @@ def graph_store() -> BaseResponse:
         graph = graphs[0]
     else:
         graph = "default"  # the union of all named graphs, materialized by the build
-    return _streamed(FORMAT_OF_MEDIA_TYPE[media_type], media_type, graph)
+    return _streamed(GRAPH_BY_MEDIA_TYPE[media_type].name, media_type, graph)

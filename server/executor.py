@@ -67,6 +67,7 @@ def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
     from werkzeug.datastructures import MIMEAccept
     from werkzeug.http import parse_accept_header
 
+    from bbkg.formats import RESULT_BY_MEDIA_TYPE
     from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, RESULT_TYPES, RESULTS_FOR_BROWSERS, best_match
     from store.results import SOLUTION_WRITERS
 
@@ -90,7 +91,8 @@ def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
         rows = [tuple(solution) for solution in itertools.islice(results, request.row_cap + 1)]
         truncated = len(rows) > request.row_cap
         rows = rows[: request.row_cap]
-        return QueryAnswer("ok", media_type, SOLUTION_WRITERS[media_type](variables, rows), len(rows), truncated)
+        writer = SOLUTION_WRITERS[RESULT_BY_MEDIA_TYPE[media_type].name]
+        return QueryAnswer("ok", media_type, writer(variables, rows), len(rows), truncated)
     media_type = best_match(accept, GRAPH_TYPES, GRAPHS_FOR_BROWSERS)
     if media_type is None:
         return QueryAnswer("not_acceptable", offers=list(GRAPH_TYPES))

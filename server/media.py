@@ -7,22 +7,13 @@ from collections.abc import Mapping
 from pyoxigraph import QueryResultsFormat, RdfFormat
 from werkzeug.datastructures import MIMEAccept
 
+from bbkg.formats import GRAPH_BY_MEDIA_TYPE, RESULT_BY_MEDIA_TYPE
+
+# The offers of content negotiation, in order of preference (bbkg/formats.py holds the formats).
 RESULT_TYPES: dict[str, QueryResultsFormat] = {
-    "application/sparql-results+json": QueryResultsFormat.JSON,
-    "application/json": QueryResultsFormat.JSON,
-    "application/sparql-results+xml": QueryResultsFormat.XML,
-    "application/xml": QueryResultsFormat.XML,
-    "text/csv": QueryResultsFormat.CSV,
-    "text/tab-separated-values": QueryResultsFormat.TSV,
-}
+    media_type: f.results for media_type, f in RESULT_BY_MEDIA_TYPE.items() if f.results is not None}
 GRAPH_TYPES: dict[str, RdfFormat] = {
-    "text/turtle": RdfFormat.TURTLE,
-    "application/n-triples": RdfFormat.N_TRIPLES,
-    "application/rdf+xml": RdfFormat.RDF_XML,
-    "application/ld+json": RdfFormat.JSON_LD,
-    "application/n-quads": RdfFormat.N_QUADS,
-    "application/trig": RdfFormat.TRIG,
-}
+    media_type: f.rdf for media_type, f in GRAPH_BY_MEDIA_TYPE.items() if f.rdf is not None}
 # What a browser (which prefers text/html, which the endpoint never sends) is given: a type it shows inline.
 RESULTS_FOR_BROWSERS = "application/json"
 GRAPHS_FOR_BROWSERS = "text/turtle"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from bbkg.namespaces import BB, RDFS
 from server.context import current_store
 
 bp = Blueprint("pages", __name__)
 
-EXAMPLE_QUERY = """PREFIX bb: <https://bbkg.example.org/ontology#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+EXAMPLE_QUERY = "PREFIX bb: <" + BB + ">\nPREFIX rdfs: <" + RDFS + """>
 SELECT ?person ?role ?team WHERE {
   ?m bb:member/rdfs:label ?person ; bb:role/rdfs:label ?role ; bb:organization/rdfs:label ?team .
 } ORDER BY ?person ?team LIMIT 50"""

@@ -13,14 +13,7 @@ from pyspark.sql import functions as F
 
 from spark_etl.lexicon import Lexicon
 
-BB = "https://bbkg.example.org/ontology#"
-RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
-RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
-PROV_DERIVED = "http://www.w3.org/ns/prov#wasDerivedFrom"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-ORG = "http://www.w3.org/ns/org#"
-TIME = "http://www.w3.org/2006/time#"
-SKOS_ALT_LABEL = "http://www.w3.org/2004/02/skos/core#altLabel"
+from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SKOS_ALT_LABEL, TIME, XSD
 
 QUAD_COLUMNS = ("s", "p", "o", "g")
 

@@ -9,7 +9,9 @@ from typing import Any
 from pyoxigraph import DefaultGraph, Literal, NamedNode, QuerySolutions, Store, Variable
 
 from bbkg.errors import NotFoundError, UserError
-from store.select import NAMESPACES, PREFIXES, Term, select_rows
+from bbkg import namespaces
+from bbkg.namespaces import PREFIXES
+from store.select import Term, select_rows
 
 
 class UnknownEntityError(NotFoundError):
@@ -41,8 +43,8 @@ class SharedOrganization:
     pairs: list[dict[str, Any]] = field(default_factory=list)  # each pair of people: who computed the link
 
 
-BB = NAMESPACES["bb"]
-RDFS_LABEL = NamedNode(NAMESPACES["rdfs"] + "label")
+BB = namespaces.BB
+RDFS_LABEL = NamedNode(namespaces.RDFS_LABEL)
 BB_MEMBER = NamedNode(BB + "member")
 BB_ORGANIZATION = NamedNode(BB + "organization")
 BB_AFFILIATE_OF = NamedNode(BB + "affiliateOf")

@@ -11,31 +11,10 @@ import threading
 from typing import IO
 from collections.abc import Iterator
 
-from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store
+from pyoxigraph import DefaultGraph, NamedNode, Store
 
-from store.select import NAMESPACES
-
-from bbkg.errors import UserError
-
-DUMP_FORMATS: dict[str, RdfFormat] = {
-    "turtle": RdfFormat.TURTLE,
-    "ntriples": RdfFormat.N_TRIPLES,
-    "nquads": RdfFormat.N_QUADS,
-    "trig": RdfFormat.TRIG,
-    "rdfxml": RdfFormat.RDF_XML,
-    "jsonld": RdfFormat.JSON_LD,
-}
-
-
-def rdf_format(format_name: str) -> RdfFormat:
-    try:
-        return DUMP_FORMATS[format_name]
-    except KeyError:
-        raise UserError(f"unknown dump format {format_name!r}; choose one of {', '.join(DUMP_FORMATS)}") from None
-
-
-def _prefixes(fmt: RdfFormat) -> dict[str, str] | None:
-    return NAMESPACES if fmt in (RdfFormat.TURTLE, RdfFormat.TRIG) else None
+from bbkg.formats import graph_format
+from bbkg.namespaces import NAMESPACES
 
 
 def graph_exists(store: Store, graph_iri: str) -> bool:
@@ -48,17 +27,19 @@ def dump_store(store: Store, format_name: str, output: IO[bytes], graph: str | N
     The default graph holds the union of all named graphs, so a triple-only format such as
     Turtle gets that union when no graph is named.
     """
-    fmt = rdf_format(format_name)
+    chosen = graph_format(format_name)
+    fmt, prefixes = chosen.rdf, NAMESPACES if chosen.keeps_prefixes else None
+    assert fmt is not None  # every graph format has one
     if graph is None and fmt.supports_datasets:
-        store.dump(output, fmt, prefixes=_prefixes(fmt))
+        store.dump(output, fmt, prefixes=prefixes)
     else:
         name = DefaultGraph() if graph in (None, "default") else NamedNode(graph)
-        store.dump(output, fmt, from_graph=name, prefixes=_prefixes(fmt))
+        store.dump(output, fmt, from_graph=name, prefixes=prefixes)
 
 
 def stream_dump(store: Store, format_name: str, graph: str | None = None, chunk_size: int = 65536) -> Iterator[bytes]:
     """dump_store as a stream of chunks, written by a thread into a pipe, never held whole in memory."""
-    rdf_format(format_name)  # fail before streaming starts
+    graph_format(format_name)  # fail before streaming starts
     read_fd, write_fd = os.pipe()
 
     def produce() -> None:

@@ -14,8 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple
 
-XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
-RDF_LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"
+from bbkg.namespaces import SPARQL_RESULTS, XSD_STRING
 
 Row = Sequence[Any]  # one term (or None) per variable
 
@@ -70,7 +69,7 @@ def _xml_term(term: Any) -> str:
 
 
 def to_xml(variables: list[str], rows: Sequence[Row]) -> bytes:
-    parts = ['<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>']
+    parts = [f'<?xml version="1.0"?>\n<sparql xmlns="{SPARQL_RESULTS}"><head>']
     parts += [f"<variable name={quoteattr(v)}/>" for v in variables]
     parts.append("</head><results>")
     for row in rows:
@@ -115,11 +114,6 @@ def to_tsv(variables: list[str], rows: Sequence[Row]) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-SOLUTION_WRITERS: dict[str, Callable[[list[str], Sequence[Row]], bytes]] = {
-    "application/sparql-results+json": to_json,
-    "application/json": to_json,
-    "application/sparql-results+xml": to_xml,
-    "application/xml": to_xml,
-    "text/csv": to_csv,
-    "text/tab-separated-values": to_tsv,
+SOLUTION_WRITERS: dict[str, Callable[[list[str], Sequence[Row]], bytes]] = {  # by format name (bbkg/formats.py)
+    "json": to_json, "xml": to_xml, "csv": to_csv, "tsv": to_tsv,
 }

@@ -6,20 +6,6 @@ from collections.abc import Mapping
 
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolutions, Store, Triple, Variable
 
-# The namespaces of the graph: prefixes of the project's own queries and of Turtle and TriG dumps.
-NAMESPACES = {
-    "bb": "https://bbkg.example.org/ontology#",
-    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "xsd": "http://www.w3.org/2001/XMLSchema#",
-    "owl": "http://www.w3.org/2002/07/owl#",
-    "prov": "http://www.w3.org/ns/prov#",
-    "schema": "http://schema.org/",
-    "org": "http://www.w3.org/ns/org#",
-    "time": "http://www.w3.org/2006/time#",
-    "skos": "http://www.w3.org/2004/02/skos/core#",
-}
-PREFIXES = "".join(f"PREFIX {prefix}: <{iri}>\n" for prefix, iri in NAMESPACES.items())
 
 
 Term = NamedNode | BlankNode | Literal | Triple

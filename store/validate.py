@@ -16,8 +16,8 @@ from pyoxigraph import Literal, NamedNode, RdfFormat, Store, parse
 from bbkg.errors import UserError
 from store.select import select_rows
 
-SH = "http://www.w3.org/ns/shacl#"
-RDFS_SUBCLASS = "http://www.w3.org/2000/01/rdf-schema#subClassOf"
+from bbkg.namespaces import RDFS_SUBCLASS_OF as RDFS_SUBCLASS
+from bbkg.namespaces import SH
 SUPPORTED = {f"{SH}{name}" for name in ("path", "minCount", "maxCount", "datatype", "class", "pattern",
                                           "message", "name", "description")}
 MAX_REPORTED = 20

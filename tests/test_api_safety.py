@@ -161,8 +161,6 @@ ALLOWED_IN_QUERY_TEXT = {
     "store/connections.py": {"projected", "match", "'?wanted' if entity_type else ''",
                              "'?e a ?wanted .' if entity_type else ''",
                              "'?e a ?wanted .' if entity_type is not None else ''"},
-    # Error messages that mention SELECT, not queries.
-    "store/query.py": {"format_name", "', '.join(RESULT_FORMATS)", "', '.join(GRAPH_FORMATS)"},
     # SHACL checks built at build time from ontology/shapes.ttl, the operator's file, never a client's.
     "store/validate.py": {"RDFS_SUBCLASS", "cls", "focus", "path", "int(c.value)", "c.value", "classes",
                           "Literal(c.value)"},
@@ -245,7 +243,7 @@ def test_an_unbuilt_store_answers_without_the_servers_paths(tmp_path: Path) -> N
 
 def test_a_build_into_a_folder_it_cannot_write_stops_before_spark(tmp_path: Path) -> None:
     from bbkg.pipeline import run_build
-    from tests.conftest import SEEDS, build_settings
+    from tests.helpers import SEEDS, build_settings
 
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

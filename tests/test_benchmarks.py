@@ -11,7 +11,7 @@ from pyspark.sql import SparkSession
 from benchmarks.corpus import generate_corpus
 from benchmarks.mapping import export_records, sorted_lines, spark_mapping
 from benchmarks.python_mapping import map_records, save_lines
-from tests.conftest import SEEDS, build_settings
+from tests.helpers import SEEDS, build_settings
 
 
 def test_generated_corpus_is_the_same_for_the_same_seed(tmp_path: Path) -> None:

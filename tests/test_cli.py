@@ -50,3 +50,21 @@ def test_evaluate_scores_the_store_against_the_gold(seeds_build) -> None:
     assert scores["entities"]["f1"] >= 0.95 and scores["facts"]["all"]["f1"] >= 0.85
     table = run("evaluate", "--store", str(seeds_build[0]))
     assert table.exit_code == 0 and "facts (all)" in table.output
+
+
+def test_any_setting_can_be_given_on_any_command(seeds_build, tmp_path) -> None:
+    from bbkg.config import SETTINGS
+
+    ask = run("query", "--setting", "store_dir", str(seeds_build[0]), "--format", "json", "ASK { ?s ?p ?o }")
+    assert ask.exit_code == 0 and json.loads(ask.output)["boolean"] is True
+    # A command's own flag wins over --setting.
+    flag_wins = run("query", "--setting", "store_dir", str(tmp_path), "--store", str(seeds_build[0]),
+                    "ASK { ?s ?p ?o }")
+    assert flag_wins.exit_code == 0
+    unknown = run("dump", "--setting", "no_such_setting", "1")
+    assert unknown.exit_code == 1 and "unknown setting 'no_such_setting'" in unknown.output
+    wrong_type = run("connect", "--setting", "query_timeout", "soon", "A", "B")
+    assert wrong_type.exit_code == 1 and "takes a number" in wrong_type.output
+    listed = run("serve", "--help-settings")
+    assert listed.exit_code == 0
+    assert all(f"BBKG_{s.name.upper()}" in listed.output for s in SETTINGS)

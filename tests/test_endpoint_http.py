@@ -11,8 +11,8 @@ import pytest
 import requests
 from pyoxigraph import RdfFormat, parse
 
-from tests.conftest import running_server
-from tests.test_executor import CROSS_PRODUCT, CountingListener
+from tests.helpers import running_server
+from tests.helpers import CROSS_PRODUCT, CountingListener
 
 pytestmark = pytest.mark.slow
 

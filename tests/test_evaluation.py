@@ -52,7 +52,7 @@ def test_scorer_counts_distinct_facts_and_optional_years() -> None:
 def scores_of(spark, store_dir, corpus: str) -> dict:
     """Build tests/gold/<corpus>/ through the real pipeline and score it against tests/gold/<corpus>.json."""
     from bbkg.pipeline import run_build
-    from tests.conftest import build_settings
+    from tests.helpers import build_settings
 
     gold = PROJECT_ROOT / "tests" / "gold"
     run_build(build_settings(gold / corpus, store_dir), spark=spark)

@@ -2,45 +2,13 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 
 import pytest
 
 from server.executor import QueryExecutor, QueryProcess, QueryRequest, QueryTimeout
-
-CROSS_PRODUCT = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"
-
-
-class CountingListener:
-    """A local TCP listener that counts the connections it accepts."""
-
-    def __init__(self) -> None:
-        self.socket = socket.socket()
-        self.socket.bind(("127.0.0.1", 0))
-        self.socket.listen(16)
-        self.socket.settimeout(0.2)
-        self.port = self.socket.getsockname()[1]
-        self.connections = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._accept, daemon=True)
-        self._thread.start()
-
-    def _accept(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self.socket.accept()
-            except OSError:
-                continue
-            self.connections += 1
-            conn.close()
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.socket.close()
-
+from tests.helpers import CROSS_PRODUCT, CountingListener
 
 @pytest.fixture
 def listener():

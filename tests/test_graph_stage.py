@@ -19,8 +19,9 @@ from spark_etl.lexicon import Lexicon
 from spark_etl.rdf import organizations_frame
 from store.builds import open_current
 from store.connections import resolve_entity, shortest_paths
-from store.select import PREFIXES, select_rows
-from tests.conftest import SEEDS, build_settings
+from bbkg.namespaces import PREFIXES
+from store.select import select_rows
+from tests.helpers import SEEDS, build_settings
 
 BASE = "https://bbkg.example.org/"
 

@@ -21,7 +21,7 @@ from store.builds import build_summary, current_build, load_build, open_current
 from store.connections import find_entities, resolve_entity, roles_in, shared_among
 from store.dumps import dump_store
 from store.validate import ShapeViolationError
-from tests.conftest import SEEDS, build_settings
+from tests.helpers import SEEDS, build_settings
 
 COUNT_ALL = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 

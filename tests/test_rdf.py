@@ -4,7 +4,8 @@ from pyoxigraph import DefaultGraph, Literal, RdfFormat, parse
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from spark_etl.rdf import BB, literal, membership_quads, nquad_lines
+from bbkg.namespaces import BB
+from spark_etl.rdf import literal, membership_quads, nquad_lines
 
 BASE = "https://example.org/"
 MEMBERSHIP_SCHEMA = (

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import requests
 
-from tests.conftest import running_server
+from tests.helpers import CROSS_PRODUCT, running_server
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 
@@ -33,10 +33,9 @@ def test_served_endpoint_answers_over_http(seeds_build) -> None:
 @pytest.mark.slow
 def test_health_answers_at_once_while_every_query_slot_is_busy(seeds_build) -> None:
     """More slow queries than the workers' query slots (2 × 2) and than their old thread count (2 × 4)."""
-    cross_product = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"
     with running_server(seeds_build[0], query_slots=2, query_timeout=6) as server:
         def slow_query() -> int:
-            return requests.get(server + "/sparql", params={"query": cross_product}, timeout=30).status_code
+            return requests.get(server + "/sparql", params={"query": CROSS_PRODUCT}, timeout=30).status_code
 
         with ThreadPoolExecutor(24) as pool:
             slow = [pool.submit(slow_query) for _ in range(24)]

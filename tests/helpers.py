@@ -1,0 +1,72 @@
+"""Helpers the tests share: paths, build settings, a real `bbkg serve` process, a counting TCP listener.
+
+Plain functions and classes, imported by the tests that use them (fixtures stay in conftest.py).
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+
+from bbkg.config import PROJECT_ROOT, load_settings
+from benchmarks.endpoint import process
+
+SEEDS = PROJECT_ROOT / "seeds"
+
+
+def build_settings(input_dir: Path, store_dir: Path, **overrides: Any) -> dict[str, Any]:
+    return load_settings({"input_dir": str(input_dir), "store_dir": str(store_dir), **overrides})
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_server(store_dir: Path, **settings: Any) -> Iterator[str]:
+    """`bbkg serve` as a real process over `store_dir`, with settings as BBKG_* variables; yields its URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "bbkg.cli", "serve", "--store", str(store_dir), "--port", str(port)]
+    with process(command, url + "/health", {f"BBKG_{k.upper()}": str(v) for k, v in settings.items()}):
+        yield url
+
+
+CROSS_PRODUCT = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"
+
+
+class CountingListener:
+    """A local TCP listener that counts the connections it accepts."""
+
+    def __init__(self) -> None:
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(16)
+        self.socket.settimeout(0.2)
+        self.port = self.socket.getsockname()[1]
+        self.connections = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.socket.accept()
+            except OSError:
+                continue
+            self.connections += 1
+            conn.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.socket.close()
