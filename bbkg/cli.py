@@ -176,10 +176,9 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
     shared = shared_among(store, people)
     paths = shortest_paths(store, people[0].iri, people[1].iri) if len(people) == 2 and connected else []
     if as_json:
-        click.echo(json.dumps({"people": [{"iri": p.iri, "label": p.label, **measures[p.iri]} for p in people],
-                               "connected": connected, "shared_organizations": [
-            {"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "overlap": s.overlap, "roles": s.roles,
-             "pairs": s.pairs} for s in shared], "paths": paths}, indent=2))
+        click.echo(json.dumps({
+            "people": [{"iri": p.iri, "label": p.label, **measures[p.iri]} for p in people], "connected": connected,
+            "shared_organizations": [s.as_dict() for s in shared], "paths": paths}, indent=2))
         return
     who = ", ".join(p.label for p in people)
     if not connected:

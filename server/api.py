@@ -120,16 +120,7 @@ def connections() -> Response | tuple[Response, int]:
     if failed := _failure(answer):
         return failed
     people, shared = answer.value
-    labels = {p.iri: p.label for p in people}
-    return jsonify({
-        "among": [_entity_json(p) for p in people],
-        "shared_organizations": [
-            {"iri": s.iri, "label": s.label, "computed_by": s.computed_by, "overlap": s.overlap,
-             "roles": {person.label: s.roles[person.iri] for person in people},
-             "pairs": [{**pair, "people": [labels[iri] for iri in pair["people"]]} for pair in s.pairs]}
-            for s in shared
-        ],
-    })
+    return jsonify({"among": [_entity_json(p) for p in people], "shared_organizations": [s.as_dict() for s in shared]})
 
 
 @bp.route("/entities")

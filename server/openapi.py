@@ -26,7 +26,7 @@ _MEASURES: dict[str, Any] = {
     "pagerank": {"type": ["number", "null"]}, "degree": {"type": ["integer", "null"]}}
 _MEASURED_ENTITY = {"type": "object", "properties": {**_ENTITY_PROPERTIES, **_MEASURES}}
 _PAIR = {"type": "object", "properties": {
-    "people": {"type": "array", "items": {"type": "string"}},
+    "people": {"type": "array", "items": {"type": "string"}, "description": "The two people's IRIs."},
     "computed_by": {"type": "string", "description": "GraphFrames and its version, or 'store query'."},
     "overlap": _YEARS}}
 _ERROR = {"type": "object", "properties": {"error": {"type": "object", "properties": {

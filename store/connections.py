@@ -42,6 +42,12 @@ class SharedOrganization:
     overlap: dict[str, int] | None = None  # years every side was with it
     pairs: list[dict[str, Any]] = field(default_factory=list)  # each pair of people: who computed the link
 
+    def as_dict(self) -> dict[str, Any]:
+        """The one shape of a shared organization that the API and the CLI give: people by IRI, never by label
+        (two people may share a name)."""
+        return {"iri": self.iri, "label": self.label, "computed_by": self.computed_by, "overlap": self.overlap,
+                "roles": self.roles, "pairs": self.pairs}
+
 
 BB = namespaces.BB
 RDFS_LABEL = NamedNode(namespaces.RDFS_LABEL)

@@ -91,7 +91,9 @@ def test_connections_api_among_three(client) -> None:
     body = response.get_json()
     assert [p["label"] for p in body["among"]] == ["Wally Backman", "Sandy Alderson", "Terry Collins"]
     mets = next(o for o in body["shared_organizations"] if o["label"] == "New York Mets")
-    assert set(mets["roles"]) == {"Wally Backman", "Sandy Alderson", "Terry Collins"}
+    # Keyed by IRI: two people of one name would not collide.
+    assert set(mets["roles"]) == {p["iri"] for p in body["among"]}
+    assert all(set(pair["people"]) <= set(mets["roles"]) for pair in mets["pairs"])
     assert all(role["evidence"] for roles in mets["roles"].values() for role in roles)
 
 
@@ -180,7 +182,8 @@ def test_connections_say_graphframes_computed_them(client) -> None:
     among = client.get("/api/connections", query_string=[
         ("among", "Wally Backman"), ("among", "Sandy Alderson"), ("among", "Terry Collins")]).get_json()
     mets = next(o for o in among["shared_organizations"] if o["label"] == "New York Mets")
-    pairs = {tuple(p["people"]): p["computed_by"] for p in mets["pairs"]}
+    label = {p["iri"]: p["label"] for p in among["among"]}
+    pairs = {tuple(label[iri] for iri in p["people"]): p["computed_by"] for p in mets["pairs"]}
     assert pairs[("Wally Backman", "Terry Collins")] == "GraphFrames 0.8.2"
     assert pairs[("Wally Backman", "Sandy Alderson")] == "store query"  # no year of Alderson's is stated
 
