@@ -200,14 +200,14 @@ class QueryProcess:
         self._process, self._conn = None, None
 
     def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None,
-            deadline: float | None = None) -> Any:
+            limit: float | None = None) -> Any:
         """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies.
 
-        `deadline` is the request's whole time limit, which the message names, when part of it was spent
+        `limit` is the request's whole time limit, which the message names, when part of it was spent
         waiting for this process.
         """
         timeout = self.timeout if timeout is None else timeout
-        deadline = timeout if deadline is None else deadline
+        limit = timeout if limit is None else limit
         alive = self._conn is not None and self._process is not None and self._process.is_alive()
         conn = self._conn if alive and self._conn is not None else self._start()
         try:
@@ -215,7 +215,7 @@ class QueryProcess:
             if not conn.poll(timeout):
                 self.kill()
                 raise QueryTimeout(f"the {'lookup' if isinstance(request, ApiRequest) else 'query'} ran longer "
-                                   f"than {deadline:g} s and was stopped; narrow it (fewer names or hops, LIMIT, "
+                                   f"than {limit:g} s and was stopped; narrow it (fewer names or hops, LIMIT, "
                                    "more specific patterns)")
             return conn.recv()
         except (EOFError, BrokenPipeError, ConnectionResetError):

@@ -158,7 +158,7 @@ def membership_interval_quads(memberships: DataFrame, base: str) -> DataFrame:
                                      _evidence_iri(base).alias("o"), graph.alias("g"))
     years = (dated.select("doc_id", F.explode(F.array("start_year", "end_year")).alias("year"))
              .where(F.col("year").isNotNull()).distinct())
-    instants = quads_about(years, article_graph(base, F.col("doc_id")), iri(year_iri(base, F.col("year"))), [
+    instants = quads_about(years, graph, iri(year_iri(base, F.col("year"))), [
         (RDF_TYPE, iri(f"{TIME}Instant")),
         (f"{TIME}inXSDgYear", literal(F.col("year"), "gYear")),
     ])

@@ -62,8 +62,9 @@ EVENT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 _REPRIMAND = re.compile(r"\breprimand(?:ed)?\b", re.I)
 # What a year says about a role stated in its sentence, read from the words just before it (same clause).
 # A draft year is the draft's, not the role's: a club drafts a player years before his debut.
-_YEAR_OF_DRAFT = re.compile(r"\b(?:drafted|draft|selection|selected|pick)\b[^,;:]{0,60}$", re.I)
-_DRAFT_AFTER_YEAR = re.compile(r"[^,;:]{0,60}\b(?:drafted|draft|selection|selected|pick)\b", re.I)
+_DRAFT_WORD = r"\b(?:drafted|draft|selection|selected|pick)\b"
+_YEAR_OF_DRAFT = re.compile(_DRAFT_WORD + r"[^,;:]{0,60}$", re.I)
+_DRAFT_AFTER_YEAR = re.compile(r"[^,;:]{0,60}" + _DRAFT_WORD, re.I)
 _YEAR_BEGINS = re.compile(r"\b(?:began|begin|begins|debut|debuted|embarked|joined|joining|hired|named|since|"
                           r"signed|arrived|took over|started|promoted|from)\b[^,;:]{0,40}$", re.I)
 _YEAR_ENDS = re.compile(r"\b(?:ended|ending|until|left|leaving|fired|departure|resigned|retired)\b[^,;:]{0,40}$"
@@ -314,16 +315,22 @@ def _in_parentheses(sentence: str, sentence_start: int, mention: dict[str, Any])
     return before.rfind("(") > before.rfind(")")
 
 
+def _range_end(m: re.Match[str]) -> int | None:
+    """The last year of a range matched by _YEAR ("2013-14": 2014, "2010–2016": 2016); None when the match is
+    one year, or a range too long or backwards to be one."""
+    if not m.group(2):
+        return None
+    first, tail = int(m.group(1)), m.group(2)
+    last = int(tail) if len(tail) == 4 else first // 100 * 100 + int(tail)
+    return last if 0 <= last - first <= 20 else None
+
+
 def _years(sentence: str, sentence_start: int) -> list[tuple[int, int, int]]:
     """(start, end, year) for each year, ranges such as '2013-14' expanded to every year."""
     years = []
     for m in _YEAR.finditer(sentence):
         first = int(m.group(1))
-        last = first
-        if m.group(2):
-            tail = m.group(2)
-            last = int(tail) if len(tail) == 4 else first // 100 * 100 + int(tail)
-        for year in range(first, last + 1 if 0 <= last - first <= 20 else first + 1):
+        for year in range(first, (_range_end(m) or first) + 1):
             years.append((sentence_start + m.start(), sentence_start + m.end(), year))
     return years
 
@@ -374,9 +381,8 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
         before, after = sentence[: m.start()], sentence[m.end():]
         first = int(m.group(1))
         if m.group(2):
-            tail = m.group(2)
-            last = int(tail) if len(tail) == 4 else first // 100 * 100 + int(tail)
-            if 0 <= last - first <= 20:
+            last = _range_end(m)
+            if last is not None:
                 starts.append(first)
                 ends.append(last)
             continue
@@ -418,10 +424,11 @@ def _covering(a: dict[str, Any], b: dict[str, Any]) -> tuple[int, int]:
     return min(a["start"], b["start"]), max(a["end"], b["end"])
 
 
-_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&)\s*(?:the\s+|then\s+|[a-z]+er\s+)?"
-                       r"(?:(?:1[89]|20)\d\d(?:[-–]\d{2,4})?\s+)?")
+# A year or a range of years written before a club: "his 2010 Cyclones and 2013-14 51s".
+_YEARS_BEFORE_CLUB = r"(?:(?:1[89]|20)\d\d(?:[-–]\d{2,4})?\s+)?"
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&)\s*(?:the\s+|then\s+|[a-z]+er\s+)?" + _YEARS_BEFORE_CLUB)
 # "his 2010 Cyclones", "Backman's Mets affiliates": a possessive right before a club makes it the person's.
-_POSSESSIVE_BEFORE_TEAM = re.compile(r"(?:’s|'s)?\s+(?:the\s+)?(?:(?:1[89]|20)\d\d(?:[-–]\d{2,4})?\s+)?")
+_POSSESSIVE_BEFORE_TEAM = re.compile(r"(?:’s|'s)?\s+(?:the\s+)?" + _YEARS_BEFORE_CLUB)
 
 
 def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> dict[int, tuple[int, int]]:
@@ -447,8 +454,8 @@ def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[st
 
 
 def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]],
-                 teams: list[dict[str, Any]], media: list[dict[str, Any]],
-                 lexicon_parents: dict[str, str]) -> list[dict[str, Any]]:
+                 people_lists: dict[int, tuple[int, int]], teams: list[dict[str, Any]],
+                 media: list[dict[str, Any]], lexicon_parents: dict[str, str]) -> list[dict[str, Any]]:
     facts = []
     # Each role word belongs to the person mention nearest to it: "manager Jerry Manuel", "GM Sandy Alderson".
     # But a post that "went to" someone is theirs: "the top job, a post that ultimately went to Collins".
@@ -456,7 +463,6 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
     # A headline ("Backman finds himself coaching in Mexico after Mets' breakup") squeezes a story into a few
     # words; a role word in it is not tied to the club beside it. Only a title before a name counts there.
     headline = is_headline(sentence)
-    people_lists = coordinated_spans(sentence, sentence_start, people)
     team_lists = coordinated_spans(sentence, sentence_start, teams)
     for role, pattern in ROLE_CUES:
         for m in pattern.finditer(sentence):
@@ -476,19 +482,20 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
     # "Brewers manager Tom Ashby": a club written right before a title belongs to the titled person, and the
     # title to that club only (not to the Royals named earlier in "... with the Royals, where he was a
     # teammate of current Brewers manager Tom Ashby").
+    # The title written right before each full name, by the name's start.
+    titles = {p["start"]: title for p in people if p["kind"] == "name"
+              and (title := _TITLE_BEFORE_NAME.search(sentence[: p["start"] - sentence_start]))}
     bound: dict[int, tuple[int, tuple[int, int]]] = {}  # person start -> (its titled club's start, title span)
-    for person in people:
-        title = _TITLE_BEFORE_NAME.search(sentence[: person["start"] - sentence_start])
-        if title and person["kind"] == "name":
-            club = next((t for t in teams if _CLUB_BEFORE_TITLE.fullmatch(
-                sentence[t["end"] - sentence_start: title.start()])), None)
-            if club:
-                bound[person["start"]] = (club["start"], (sentence_start + title.start(), sentence_start + title.end()))
+    for start, title in titles.items():
+        club = next((t for t in teams if _CLUB_BEFORE_TITLE.fullmatch(
+            sentence[t["end"] - sentence_start: title.start()])), None)
+        if club:
+            bound[start] = (club["start"], (sentence_start + title.start(), sentence_start + title.end()))
     bound_clubs = {club for club, _ in bound.values()}
     for person in people:
         p_span = people_lists[person["start"]]
-        title = _TITLE_BEFORE_NAME.search(sentence[: person["start"] - sentence_start])
-        titled_role = title.lastgroup if title and person["kind"] == "name" else None
+        title = titles.get(person["start"])
+        titled_role = title.lastgroup if title else None
         binding = bound.get(person["start"])
         if headline and titled_role is None and not any(_HEADLINE_NAMING.fullmatch(
                 sentence[org["end"] - sentence_start: person["start"] - sentence_start]) for org in teams):
@@ -583,11 +590,11 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     media = [m for m in mentions if m["entity_type"] == "MediaOrganization"]
     if not people:
         return []
-    facts = _memberships(sentence, sentence_start, people, _membership_teams(sentence, sentence_start, teams), media,
-                         parents)
+    people_lists = coordinated_spans(sentence, sentence_start, people)
+    facts = _memberships(sentence, sentence_start, people, people_lists,
+                         _membership_teams(sentence, sentence_start, teams), media, parents)
     years = _years(sentence, sentence_start)
 
-    people_lists = coordinated_spans(sentence, sentence_start, people)
     for relation, pattern in EVENT_CUES:
         for m in pattern.finditer(sentence):
             span = (sentence_start + m.start(), sentence_start + m.end())
