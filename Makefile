@@ -6,11 +6,13 @@ STORE ?= var/store
 STAMP := $(VENV)/.bbkg-installed
 GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
 
-.PHONY: install jars run build serve test bench soak clean
+.PHONY: install jars browser run build serve test bench soak clean
 
 MODEL_STAMP := $(VENV)/.bbkg-model-installed
 
-install: $(STAMP) $(GRAPHFRAMES_JAR) $(MODEL_STAMP)
+VENDOR_STAMP := server/static/vendor/.installed
+
+install: $(STAMP) $(GRAPHFRAMES_JAR) $(MODEL_STAMP) $(VENDOR_STAMP)
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +33,19 @@ $(MODEL_STAMP): spark_etl/model.py $(STAMP)
 	$(BIN)/python -m spark_etl.model
 	touch $@
 
+# The pages' front-end assets, from npm at the versions package-lock.json pins (with their integrity hashes),
+# copied where Flask serves them: the server loads nothing from elsewhere at run time.
+$(VENDOR_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	mkdir -p server/static/vendor
+	cp node_modules/@zazuko/yasgui/build/yasgui.min.js node_modules/@zazuko/yasgui/build/yasgui.min.css \
+	   node_modules/cytoscape/dist/cytoscape.min.js server/static/vendor/
+	touch $@
+
+# The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+
 run: build serve
 
 build: install
@@ -39,7 +54,7 @@ build: install
 serve: install
 	$(BIN)/bbkg serve --store $(STORE)
 
-test: install
+test: install browser
 	$(BIN)/ruff check
 	$(BIN)/mypy
 	$(BIN)/pytest
@@ -58,4 +73,4 @@ soak: install
 	$(BIN)/python -m benchmarks.soak
 
 clean:
-	rm -rf $(VENV) var .pytest_cache
+	rm -rf $(VENV) var .pytest_cache node_modules server/static/vendor

@@ -32,6 +32,9 @@ SETTINGS: tuple[Setting, ...] = (
             "Folder holding the Oxigraph store builds and the `current` link the server follows."),
     Setting("base_iri", "https://bbkg.example.org/", "Base of every IRI the build mints; must end with '/'."),
     Setting("ontology_dir", str(PROJECT_ROOT / "ontology"), "Folder with the ontology and the reference data."),
+    Setting("queries_dir", str(PROJECT_ROOT / "queries"),
+            "Folder of saved SPARQL queries (`*.rq`, a leading comment says what each answers); the query editor "
+            "offers each as a tab."),
     Setting("spark_master", "local[2]",
             "Spark master URL; `spark://host:7077` or `yarn` runs the same job on a cluster."),
     Setting("spark_shuffle_partitions", 0,

@@ -45,6 +45,8 @@ RESULT_FORMATS = (
     Format("csv", "text/csv", "csv", results=QueryResultsFormat.CSV),
     Format("tsv", "text/tab-separated-values", "tsv", results=QueryResultsFormat.TSV),
 )
+# What a browser asks for first; the pages and the entity pages at /id/... are sent as this.
+HTML = "text/html"
 # Generic media types clients send for results, and the format they get.
 RESULT_MEDIA_TYPE_ALIASES = {"application/json": "json", "application/xml": "xml"}
 

@@ -24,7 +24,7 @@ from spark_etl.lexicon import load_lexicon
 from spark_etl.rdf import nquad_lines, save_lines
 
 RECORD_NAMES = ("articles", "mentions", "facts", "organizations")
-RECORD_COLUMNS = {"articles": ["doc_id", "file_name", "sha256", "error"]}  # not the text: mapping never reads it
+RECORD_COLUMNS = {"articles": ["doc_id", "file_name", "sha256", "error", "text"]}
 
 
 def export_records(spark: SparkSession, settings: dict[str, Any], records_dir: Path) -> None:

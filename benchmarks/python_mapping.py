@@ -15,7 +15,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SKOS_ALT_LABEL, TIME, XSD
+from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
 from spark_etl.rdf import FACT_CLASSES
 
 Quad = tuple[str, str, str, str]
@@ -74,7 +74,7 @@ def article_quads(articles: list[Row], base: str) -> Iterator[Quad]:
         if row["error"] is None:
             yield from _about(_graph(base, row["doc_id"]), f"<{_article(base, row['doc_id'])}>", [
                 (RDF_TYPE, f"<{BB}Article>"), (f"{BB}fileName", _literal(row["file_name"])),
-                (f"{BB}sha256", _literal(row["sha256"])),
+                (f"{BB}sha256", _literal(row["sha256"])), (SCHEMA_ARTICLE_BODY, _literal(row["text"])),
             ])
 
 

@@ -20,7 +20,7 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
 
     `metrics` lets a multi-process server share one set of counters among its workers.
     """
-    from server import api, descriptions, dumps, errors, ops, pages, sparql
+    from server import api, descriptions, dumps, errors, ops, pages, resources, sparql
 
     settings = load_settings(config)
     app = Flask(__name__)
@@ -32,7 +32,7 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
     app.extensions["bbkg_executor"] = QueryExecutor(settings["store_dir"], settings["query_timeout"],
                                                     settings["isolate_query_network"], settings["query_slots"])
     app.extensions["bbkg_metrics"] = metrics or Metrics()
-    for blueprint in (sparql.bp, descriptions.bp, dumps.bp, api.bp, pages.bp, ops.bp):
+    for blueprint in (sparql.bp, descriptions.bp, dumps.bp, api.bp, pages.bp, resources.bp, ops.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     _count_requests(app)

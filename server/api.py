@@ -15,7 +15,7 @@ from bbkg.errors import UserError
 from server.context import metrics, setting
 from server.errors import json_error
 from server.executor import ApiAnswer, ApiRequest, QueryCrashed, QueryExecutor, QueryTimeout
-from server.openapi import MAX_CENTRAL, MAX_HOPS_LIMIT, MAX_NAME_CHARS, MAX_NAMES, OPENAPI
+from server.openapi import MATCH_MODES, MAX_CENTRAL, MAX_HOPS_LIMIT, MAX_NAME_CHARS, MAX_NAMES, MAX_SUGGESTIONS, OPENAPI
 from store.connections import Entity, checked_entity_type, is_iri_name
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -125,11 +125,19 @@ def connections() -> Response | tuple[Response, int]:
 
 @bp.route("/entities")
 def entities() -> Response | tuple[Response, int]:
-    """Entities whose name, alias or surname is `q`, optionally of one type."""
+    """Entities whose name, alias or surname is `q`, optionally of one type; with match=prefix, up to `limit`
+    entities one of whose names has a word starting with `q` (suggestions as a person types)."""
     q = (_single("q") or "").strip()
     if not q:
         raise ApiInputError("missing 'q': send ?q=NAME")
-    answer = _run("entities", q=_checked_name(q, "q"), entity_type=_entity_type())
+    match = _single("match") or "exact"
+    if match not in MATCH_MODES:
+        raise ApiInputError(f"match must be one of {', '.join(MATCH_MODES)}")
+    if match == "prefix":
+        answer = _run("suggest", prefix=_checked_name(q, "q"), entity_type=_entity_type(),
+                      limit=_whole_number("limit", 10, MAX_SUGGESTIONS))
+    else:
+        answer = _run("entities", q=_checked_name(q, "q"), entity_type=_entity_type())
     return _failure(answer) or jsonify({"q": q, "results": answer.value})
 
 

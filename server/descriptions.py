@@ -9,7 +9,7 @@ from pyoxigraph import BlankNode, Literal, NamedNode, Triple, serialize
 
 from server.context import current_store, setting
 from bbkg import namespaces
-from bbkg.formats import GRAPH_BY_MEDIA_TYPE
+from bbkg.formats import GRAPH_BY_MEDIA_TYPE, HTML
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
 from store.builds import build_summary
 
@@ -78,7 +78,7 @@ def ontology() -> Response | str:
     """The ontology at its namespace IRI: Turtle (or any RDF format) for programs, a page for people."""
     graph = NamedNode(f"{setting('base_iri')}graph/ontology")
     triples = [q.triple for q in current_store().quads_for_pattern(None, None, None, graph)]
-    if request.accept_mimetypes.best == "text/html":
+    if request.accept_mimetypes.best == HTML:
         return render_template("ontology.html", terms=_terms(triples))
     return _rdf_response(sorted(triples, key=str))
 

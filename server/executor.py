@@ -129,9 +129,34 @@ def _api_central(store: Any, entity_type: str | None, limit: int) -> Any:
     return graph_software(store), central_entities(store, entity_type, limit)
 
 
-# The only work the API may ask of a query process: a closed list, chosen by name.
+def _api_suggest(store: Any, prefix: str, limit: int, entity_type: str | None = None) -> Any:
+    from store.entities import suggest_entities
+
+    return suggest_entities(store, prefix, limit, entity_type)
+
+
+def _page_resource(store: Any, iri: str) -> Any:
+    from store.entities import resource_page
+
+    return resource_page(store, iri)
+
+
+def _page_article(store: Any, iri: str) -> Any:
+    from store.entities import article_page
+
+    return article_page(store, iri)
+
+
+def _describe(store: Any, iri: str, format_name: str, row_cap: int) -> Any:
+    from store.entities import describe
+
+    return describe(store, iri, format_name, row_cap)
+
+
+# The only work the API and the pages may ask of a query process: a closed list, chosen by name.
 API_CALLS: dict[str, Callable[..., Any]] = {
-    "connection": _api_connection, "among": _api_among, "entities": _api_entities, "central": _api_central}
+    "connection": _api_connection, "among": _api_among, "entities": _api_entities, "central": _api_central,
+    "suggest": _api_suggest, "resource_page": _page_resource, "article_page": _page_article, "describe": _describe}
 
 
 def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pyoxigraph import QueryResultsFormat, RdfFormat
 from werkzeug.datastructures import MIMEAccept
 
-from bbkg.formats import GRAPH_BY_MEDIA_TYPE, RESULT_BY_MEDIA_TYPE
+from bbkg.formats import GRAPH_BY_MEDIA_TYPE, HTML, RESULT_BY_MEDIA_TYPE
 
 # The offers of content negotiation, in order of preference (bbkg/formats.py holds the formats).
 RESULT_TYPES: dict[str, QueryResultsFormat] = {
@@ -23,6 +23,6 @@ def best_match(accept: MIMEAccept, offers: Mapping[str, object], for_browsers: s
     """The offer the client prefers (q-values, wildcards); the first offer when Accept is absent; None if none fits."""
     if not accept:
         return next(iter(offers))
-    if accept.best == "text/html":
+    if accept.best == HTML:
         return for_browsers
     return accept.best_match(list(offers))

@@ -11,6 +11,8 @@ MAX_HOPS_LIMIT = 6
 MAX_NAMES = 10  # `among` compares every pair of the people named: the cost grows with its square
 MAX_NAME_CHARS = 300
 MAX_CENTRAL = 100
+MAX_SUGGESTIONS = 50
+MATCH_MODES = ("exact", "prefix")  # /api/entities: a name as written, or the start of a word of one
 _NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_CHARS}
 
 _ENTITY_PROPERTIES: dict[str, Any] = {"iri": {"type": "string"}, "label": {"type": "string"}}
@@ -81,10 +83,14 @@ OPENAPI: dict[str, Any] = {
                 "503": _error("The lookup ran past api_timeout, or no store is built yet."),
             }}},
         "/api/entities": {"get": {
-            "summary": "Look up entities by name, alias or surname.",
+            "summary": "Look up entities by name, alias or surname; or, with match=prefix, suggest entities "
+                       "one of whose names has a word starting with q.",
             "parameters": [{"name": "q", "in": "query", "required": True, "schema": _NAME},
                            {"name": "type", "in": "query", "schema": {
-                               "enum": list(ENTITY_TYPES)}}],
+                               "enum": list(ENTITY_TYPES)}},
+                           {"name": "match", "in": "query", "schema": {"enum": list(MATCH_MODES), "default": "exact"}},
+                           {"name": "limit", "in": "query", "description": "With match=prefix: at most this many.",
+                            "schema": {"type": "integer", "minimum": 1, "maximum": MAX_SUGGESTIONS, "default": 10}}],
             "responses": {"200": {"description": "Matching entities, with what GraphFrames computed about them.",
                                   "content": {"application/json": {"schema": {"type": "object", "properties": {
                                       "q": {"type": "string"}, "results": {"type": "array", "items": {

@@ -1,21 +1,85 @@
-"""The page a person uses: a query box, a connection finder, and what the graph holds."""
+"""The pages people use: the query editor with the saved queries, search, and the connection picture.
+
+Each page works without JavaScript for its essentials (a plain query form, search results, a table of the
+connections); with it, the editor is YASGUI and the connections are drawn with cytoscape, both served from
+this server's /static/vendor/ (installed from npm by `make install`).
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from pathlib import Path
+from typing import Any
 
-from bbkg.namespaces import BB, RDFS
-from server.context import current_store
+from flask import Blueprint, current_app, redirect, render_template, request
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from bbkg.namespaces import BB, NAMESPACES
+from bbkg.queries import saved_queries
+from server.context import current_store, setting
+from server.executor import ApiRequest, QueryExecutor
+from server.openapi import MAX_NAME_CHARS, MAX_NAMES
+from server.resources import local_path
 
 bp = Blueprint("pages", __name__)
 
-EXAMPLE_QUERY = "PREFIX bb: <" + BB + ">\nPREFIX rdfs: <" + RDFS + """>
-SELECT ?person ?role ?team WHERE {
-  ?m bb:member/rdfs:label ?person ; bb:role/rdfs:label ?role ; bb:organization/rdfs:label ?team .
-} ORDER BY ?person ?team LIMIT 50"""
+
+
+
+@bp.app_template_filter("local")
+def local_filter(iri: str) -> str:
+    return local_path(iri)
+
+
+@bp.app_context_processor
+def page_globals() -> dict[str, Any]:
+    """What every page's layout uses: whether the front-end assets are installed."""
+    vendor = Path(current_app.static_folder or "") / "vendor"
+    return {"has_vendor": (vendor / "yasgui.min.js").is_file() and (vendor / "cytoscape.min.js").is_file(),
+            "base_iri": setting("base_iri"), "bb": BB}
+
+
+def _lookup(call: str, **args: Any) -> Any:
+    executor: QueryExecutor = current_app.extensions["bbkg_executor"]
+    return executor.run(ApiRequest(call, args), timeout=setting("api_timeout"))
 
 
 @bp.route("/")
 def index() -> str:
-    count = len(current_store())
-    return render_template("index.html", quads=count, example_query=EXAMPLE_QUERY)
+    queries = saved_queries(Path(setting("queries_dir")))
+    chosen = next((q for q in queries if q.name == request.args.get("saved")), queries[0] if queries else None)
+    return render_template("index.html", quads=len(current_store()), queries=queries, chosen=chosen,
+                           saved=[q.as_dict() for q in queries], prefixes=NAMESPACES)
+
+
+@bp.route("/search")
+def search() -> BaseResponse | tuple[str, int] | str:
+    """Entities by name: one that is exactly named goes straight to its page; otherwise a list, exact names
+    first, then every name a word of which starts with what was typed."""
+    q = request.args.get("q", "").strip()[:MAX_NAME_CHARS]
+    if not q:
+        return render_template("search.html", q=q, exact=[], starting=[], message="")
+    exact = _lookup("entities", q=q, entity_type=None)
+    if exact.status != 200:
+        return render_template("search.html", q=q, exact=[], starting=[], message=exact.message), exact.status
+    if len(exact.value) == 1:
+        return redirect(local_path(exact.value[0]["iri"]), code=303)
+    starting = _lookup("suggest", prefix=q, limit=50)
+    known = {e["iri"] for e in exact.value}
+    others = [e for e in starting.value if e["iri"] not in known] if starting.status == 200 else []
+    return render_template("search.html", q=q, exact=exact.value, starting=others, message="")
+
+
+@bp.route("/connections")
+def connections() -> tuple[str, int] | str:
+    """The organizations shared by the people named with `among`: a table here, a picture drawn by the page's
+    script from /api/connections (the same answer)."""
+    names = [n.strip() for n in request.args.getlist("among") if n.strip()][:MAX_NAMES]
+    if len(names) < 2:
+        return render_template("connections.html", names=names or ["", ""], people=[], shared=None, message="")
+    answer = _lookup("among", names=[n[:MAX_NAME_CHARS] for n in names])
+    if answer.status != 200:
+        return render_template("connections.html", names=names, people=[], shared=None,
+                               message=answer.message, candidates=answer.candidates), answer.status
+    people, shared = answer.value
+    return render_template("connections.html", names=names, people=people,
+                           shared=[s.as_dict() for s in shared], message="")

@@ -12,6 +12,7 @@ from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from bbkg.errors import UserError
+from bbkg.formats import HTML
 
 from server.context import metrics, setting
 from server.descriptions import service_description
@@ -161,7 +162,7 @@ def _run_update(operation: Operation) -> Response:
 @bp.route("/sparql", methods=["GET", "POST"])
 def sparql() -> BaseResponse:
     if request.method == "GET" and not request.args:
-        if request.accept_mimetypes.best == "text/html":
+        if request.accept_mimetypes.best == HTML:
             return redirect("/")  # a person typed the endpoint's address: show them the query page
         return service_description()
     started = time.perf_counter()

@@ -13,7 +13,7 @@ from pyspark.sql import functions as F
 
 from spark_etl.lexicon import Lexicon
 
-from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SKOS_ALT_LABEL, TIME, XSD
+from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
 
 QUAD_COLUMNS = ("s", "p", "o", "g")
 
@@ -64,12 +64,14 @@ def quads_about(rows: DataFrame, graph: Column, subject: Column,
 
 
 def article_quads(articles: DataFrame, base: str) -> DataFrame:
-    """Each readable article as a bb:Article in its own named graph."""
+    """Each readable article as a bb:Article in its own named graph, with its text (schema:articleBody), which
+    the mentions' and the sentences' offsets point into: the article pages show the text with them marked."""
     readable = articles.where(F.col("error").isNull())
     return quads_about(readable, article_graph(base, F.col("doc_id")), iri(article_iri(base, F.col("doc_id"))), [
         (RDF_TYPE, iri(f"{BB}Article")),
         (f"{BB}fileName", literal(F.col("file_name"))),
         (f"{BB}sha256", literal(F.col("sha256"))),
+        (SCHEMA_ARTICLE_BODY, literal(F.col("text"))),
     ])
 
 

@@ -1,0 +1,351 @@
+"""What the store says about one resource, for the pages and the Linked Data descriptions at `/id/...`.
+
+Every function takes the resource's IRI, binds it as a term (never formatted into a query) and returns plain
+Python values: the server turns them into HTML or RDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pyoxigraph import DefaultGraph, Literal, NamedNode, Store, Triple, serialize
+
+from bbkg import namespaces
+from bbkg.errors import NotFoundError
+from bbkg.formats import graph_format
+from bbkg.namespaces import BB, NAMESPACES, PREFIXES
+from store.connections import checked_entity_type, graph_measures
+from store.select import Term, select_rows
+
+# What a page lists at most of one kind (the articles that mention the Mets run to thousands at 10k articles).
+MAX_LISTED = 200
+RDFS_LABEL = NamedNode(namespaces.RDFS_LABEL)
+RDF_TYPE = NamedNode(namespaces.RDF_TYPE)
+ARTICLE_BODY = NamedNode(namespaces.SCHEMA_ARTICLE_BODY)
+# Statements every page shows in a section of its own; the "all statements" table leaves them out.
+_SHOWN_APART = {namespaces.RDFS_LABEL, namespaces.SKOS_ALT_LABEL, namespaces.RDF_TYPE, BB + "alias",
+                namespaces.SCHEMA_ARTICLE_BODY, BB + "component", BB + "community"}
+_SHOWN_APART_INCOMING = {BB + "refersTo", BB + "member", BB + "organization", BB + "person", BB + "object",
+                         BB + "centralityOf", namespaces.PROV_DERIVED}
+# Two claims about one person and organization that cannot both be true.
+_CONTRADICTING_RELATIONS = {frozenset({"resigned", "fired"})}
+
+
+class UnknownResourceError(NotFoundError):
+    """Nothing in the graph is said about that IRI."""
+
+
+class NotAnArticleError(NotFoundError):
+    """The IRI is not an article's."""
+
+
+def _rows(store: Store, query: str, **bindings: Term) -> list[dict[str, str]]:
+    return select_rows(store, PREFIXES + query, bindings)
+
+
+def _outgoing(store: Store, node: NamedNode) -> list[Triple]:
+    return [q.triple for q in store.quads_for_pattern(node, None, None, DefaultGraph())]
+
+
+def _incoming(store: Store, node: NamedNode, limit: int | None = None) -> list[Triple]:
+    triples: list[Triple] = []
+    for q in store.quads_for_pattern(None, None, node, DefaultGraph()):
+        if limit is not None and len(triples) == limit:
+            break
+        triples.append(q.triple)
+    return triples
+
+
+def _label(store: Store, node: Any) -> str:
+    if not isinstance(node, NamedNode):
+        return str(node.value) if isinstance(node, Literal) else str(node)
+    labels = sorted(_lexical(q.object) for q in store.quads_for_pattern(node, RDFS_LABEL, None, DefaultGraph()))
+    return labels[0] if labels else ""
+
+
+def _lexical(term: Any) -> str:
+    """An IRI's or a literal's value; any other term (a blank node, a triple term) as N-Triples."""
+    return term.value if isinstance(term, (NamedNode, Literal)) else str(term)
+
+
+def describe(store: Store, iri: str, format_name: str, row_cap: int) -> tuple[bytes, int, bool]:
+    """The resource's description as RDF (every triple it is the subject or the object of, as the
+    default graph holds them), serialized in the format named; its size and whether the row cap cut it.
+
+    Raises UnknownResourceError when the graph says nothing about it.
+    """
+    node = NamedNode(iri)
+    triples = _outgoing(store, node) + _incoming(store, node, row_cap + 1)
+    if not triples:
+        raise UnknownResourceError(f"the graph says nothing about <{iri}>")
+    # Its own statements first, then what others say of it; each part in a stable order.
+    triples = sorted(set(triples), key=lambda t: (t.subject != node, str(t)))
+    truncated = len(triples) > row_cap
+    triples = triples[:row_cap]
+    fmt = graph_format(format_name)
+    prefixes = NAMESPACES if fmt.keeps_prefixes else None
+    return serialize(triples, format=fmt.rdf, prefixes=prefixes) or b"", len(triples), truncated
+
+
+def _link(iri: str, label: str) -> dict[str, str]:
+    return {"iri": iri, "label": label or iri}
+
+
+def _statements(store: Store, triples: Iterable[Triple], *, incoming: bool) -> list[dict[str, Any]]:
+    """Triples as rows for a table: the predicate, and the other end with its label when it is an IRI."""
+    rows = []
+    for t in triples:
+        other = t.subject if incoming else t.object
+        if isinstance(other, NamedNode):
+            value: dict[str, Any] = {"iri": other.value, "label": _label(store, other) or other.value}
+        elif isinstance(other, Literal):
+            value = {"literal": other.value, "datatype": other.datatype.value, "language": other.language}
+        else:
+            value = {"literal": str(other)}
+        rows.append({"predicate": t.predicate.value, "value": value})
+    return sorted(rows, key=lambda r: (r["predicate"], str(r["value"])))
+
+
+# Which memberships _memberships reads: those of an entity (?e bound), or those an article states (?article).
+OF_ENTITY = "{ ?m bb:member ?e } UNION { ?m bb:organization ?e }"
+# (IN_ARTICLE gives a row per sentence of the article; the duplicates are dropped below.)
+IN_ARTICLE = "?m bb:evidence/prov:wasDerivedFrom ?article ; a bb:Membership ."
+
+
+def _memberships(store: Store, selection: str, **bindings: Term) -> list[dict[str, Any]]:
+    """The memberships `selection` picks (OF_ENTITY or IN_ARTICLE, with its variable bound): role, each
+    article's stated years (claims kept side by side) and each sentence that states the membership."""
+    bound = " ".join(f"?{name}" for name in sorted(bindings))
+    rows = _rows(store, f"""
+        SELECT ?m ?person ?personLabel ?org ?orgLabel ?role ?roleLabel {bound} WHERE {{
+          {selection}
+          ?m bb:member ?person ; bb:organization ?org ; bb:role ?role .
+          OPTIONAL {{ ?person rdfs:label ?personLabel }} OPTIONAL {{ ?org rdfs:label ?orgLabel }}
+          OPTIONAL {{ ?role rdfs:label ?roleLabel }}
+        }}""", **bindings)
+    memberships: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        memberships.setdefault(r["m"], {
+            "iri": r["m"], "person": _link(r["person"], r.get("personLabel", "")),
+            "organization": _link(r["org"], r.get("orgLabel", "")), "role": r.get("roleLabel", r["role"]),
+            "claims": [], "evidence": []})
+    for r in _rows(store, f"""
+        SELECT ?m ?interval ?source ?file ?start ?end ?ev ?quote {bound} WHERE {{
+          {selection}
+          ?m org:memberDuring ?interval . ?interval prov:wasDerivedFrom ?source . ?source bb:fileName ?file .
+          OPTIONAL {{ ?interval time:hasBeginning/time:inXSDgYear ?start }}
+          OPTIONAL {{ ?interval time:hasEnd/time:inXSDgYear ?end }}
+          OPTIONAL {{ ?interval bb:evidence ?ev . ?ev bb:quote ?quote }}
+        }}""", **bindings):
+        claim = {"start": r.get("start"), "end": r.get("end"), "article": _link(r["source"], r["file"]),
+                 "evidence": r.get("ev"), "quote": r.get("quote")}
+        if claim not in memberships[r["m"]]["claims"]:
+            memberships[r["m"]]["claims"].append(claim)
+    for r in _rows(store, f"""
+        SELECT ?m ?ev ?quote ?source ?file {bound} WHERE {{
+          {selection}
+          ?m bb:evidence ?ev . ?ev bb:quote ?quote ; prov:wasDerivedFrom ?source . ?source bb:fileName ?file .
+        }}""", **bindings):
+        evidence = {"iri": r["ev"], "quote": r["quote"], "article": _link(r["source"], r["file"])}
+        if evidence not in memberships[r["m"]]["evidence"]:
+            memberships[r["m"]]["evidence"].append(evidence)
+    for m in memberships.values():
+        _years_to_sentences(m)
+    return sorted(memberships.values(), key=lambda m: (m["person"]["label"], m["organization"]["label"],
+                                                       m["role"], m["iri"]))
+
+
+def _years_to_sentences(membership: dict[str, Any]) -> None:
+    """Give each sentence of a membership the years it states (`start`, `end`: None when it states none), add
+    the sentences that state only years, and sum the claims up in `years`: each distinct span with the articles
+    that state it. Articles that disagree are kept side by side (`claims_differ`)."""
+    membership["claims"].sort(key=lambda c: (c["article"]["label"], c["start"] or "", c["end"] or ""))
+    sentences = {ev["iri"]: {**ev, "start": None, "end": None} for ev in membership["evidence"]}
+    spans: dict[tuple[str | None, str | None], list[str]] = {}
+    for claim in membership["claims"]:
+        where = claim["evidence"] or claim["article"]["iri"]
+        sentence = sentences.setdefault(where, {"iri": where, "quote": claim["quote"] or "",
+                                                "article": claim["article"]})
+        sentence["start"], sentence["end"] = claim["start"], claim["end"]
+        spans.setdefault((claim["start"], claim["end"]), []).append(claim["article"]["label"])
+    membership["evidence"] = sorted(sentences.values(), key=lambda ev: (ev["article"]["label"], ev["iri"]))
+    membership["years"] = [{"start": start, "end": end, "articles": sorted(set(articles))}
+                           for (start, end), articles in sorted(spans.items(), key=lambda kv: (kv[0][0] or "",
+                                                                                              kv[0][1] or ""))]
+    membership["claims_differ"] = len(spans) > 1
+
+
+_FACT_COLUMNS = """?f ?type ?typeLabel ?isEvent ?relation ?person ?personLabel ?object ?objectLabel ?year ?value ?detail
+                   ?ev ?quote ?article ?file"""
+# The required patterns come first: one after an OPTIONAL is evaluated on its own and joined (every sentence).
+_FACT_PATTERN = """
+          ?f a ?type ; bb:relation ?relation ; bb:person ?person ; bb:evidence ?ev .
+          ?ev bb:quote ?quote ; prov:wasDerivedFrom ?article . ?article bb:fileName ?file .
+          OPTIONAL { ?type rdfs:label ?typeLabel }
+          BIND(EXISTS { ?type rdfs:subClassOf bb:Event } AS ?isEvent)
+          OPTIONAL { ?person rdfs:label ?personLabel }
+          OPTIONAL { ?f bb:object ?object OPTIONAL { ?object rdfs:label ?objectLabel } }
+          OPTIONAL { ?f bb:year ?year } OPTIONAL { ?f bb:value ?value } OPTIONAL { ?f bb:detail ?detail }"""
+
+
+def _facts(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Fact rows (one per fact and sentence) as one entry per fact, with every sentence that states it."""
+    facts: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        fact = facts.setdefault(r["f"], {
+            "iri": r["f"], "kind": r.get("typeLabel", r["type"].rsplit("#", 1)[-1]), "relation": r["relation"],
+            "person": _link(r["person"], r.get("personLabel", "")),
+            "object": _link(r["object"], r.get("objectLabel", "")) if "object" in r else None,
+            "year": r.get("year"), "value": r.get("value") or r.get("detail"), "event": r["isEvent"] == "true",
+            "evidence": []})
+        evidence = {"iri": r["ev"], "quote": r["quote"], "article": _link(r["article"], r["file"])}
+        if evidence not in fact["evidence"]:
+            fact["evidence"].append(evidence)
+    for fact in facts.values():
+        fact["evidence"].sort(key=lambda ev: (ev["article"]["label"], ev["iri"]))
+    return sorted(facts.values(), key=lambda f: (f["year"] or "", f["kind"], f["iri"]))
+
+
+def _facts_about(store: Store, entity: str) -> list[dict[str, Any]]:
+    """Events, awards, records and ages whose person or object the entity is."""
+    return _facts(_rows(store, f"""
+        SELECT {_FACT_COLUMNS} ?e WHERE {{
+          {{ ?f bb:person ?e }} UNION {{ ?f bb:object ?e }}
+          {_FACT_PATTERN}
+        }}""", e=NamedNode(entity)))
+
+
+def _shared_organizations(store: Store, entity: str) -> list[dict[str, Any]]:
+    """The graph stage's shared organizations of a person: with whom, where, in which years, computed how."""
+    rows = _rows(store, """
+        SELECT ?c ?org ?orgLabel ?other ?otherLabel ?start ?end ?software ?e WHERE {
+          ?c a bb:SharedOrganization ; bb:person ?e, ?other ; bb:sharedOrganization ?org ; bb:computedBy ?software .
+          FILTER(?other != ?e)
+          OPTIONAL { ?org rdfs:label ?orgLabel } OPTIONAL { ?other rdfs:label ?otherLabel }
+          OPTIONAL { ?c bb:overlapStart ?start } OPTIONAL { ?c bb:overlapEnd ?end }
+        } ORDER BY ?otherLabel ?orgLabel ?c""", e=NamedNode(entity))
+    return [{"iri": r["c"], "organization": _link(r["org"], r.get("orgLabel", "")),
+             "person": _link(r["other"], r.get("otherLabel", "")), "start": r.get("start"), "end": r.get("end"),
+             "computed_by": r["software"]} for r in rows]
+
+
+def _articles_mentioning(store: Store, entity: str) -> list[dict[str, Any]]:
+    rows = _rows(store, f"""
+        SELECT ?article ?file (COUNT(?mention) AS ?mentions) ?e WHERE {{
+          ?mention bb:refersTo ?e ; prov:wasDerivedFrom ?article . ?article bb:fileName ?file .
+        }} GROUP BY ?article ?file ?e ORDER BY ?file LIMIT {MAX_LISTED}""", e=NamedNode(entity))
+    return [{**_link(r["article"], r["file"]), "mentions": int(r["mentions"])} for r in rows]
+
+
+def _same_group(store: Store, group: str | None, predicate: str) -> list[dict[str, str]]:
+    """Up to MAX_LISTED entities of one component or community, by label."""
+    if group is None:
+        return []
+    rows = _rows(store, f"""
+        SELECT ?x ?label ?group WHERE {{ ?x <{predicate}> ?group ; rdfs:label ?label }}
+        ORDER BY ?label ?x LIMIT {MAX_LISTED}""", group=NamedNode(group))
+    return [_link(r["x"], r["label"]) for r in rows]
+
+
+def resource_page(store: Store, iri: str) -> dict[str, Any]:
+    """Everything an entity page shows: names and types, memberships with each article's years and sentences,
+    facts, shared organizations, what the graph stage computed, the articles that mention it, the community
+    it belongs to, and every other statement made about it. Raises UnknownResourceError."""
+    node = NamedNode(iri)
+    outgoing = _outgoing(store, node)
+    incoming = _incoming(store, node, MAX_LISTED + 1)
+    if not outgoing and not incoming:
+        raise UnknownResourceError(f"the graph says nothing about <{iri}>")
+
+    def objects(predicate: str) -> list[str]:
+        return sorted({_lexical(t.object) for t in outgoing if t.predicate.value == predicate})
+
+    label = _label(store, node)
+    measures = graph_measures(store, iri)
+    return {
+        "iri": iri, "label": label, "other_names": [n for n in objects(namespaces.SKOS_ALT_LABEL) if n != label],
+        "types": [t.rsplit("#", 1)[-1] for t in objects(namespaces.RDF_TYPE)],
+        "memberships": _memberships(store, OF_ENTITY, e=node), "facts": _facts_about(store, iri),
+        "shared": _shared_organizations(store, iri), "measures": measures,
+        "community": _same_group(store, measures["community"], BB + "community"),
+        "articles": _articles_mentioning(store, iri),
+        "statements": _statements(store, (t for t in outgoing if t.predicate.value not in _SHOWN_APART),
+                                  incoming=False),
+        "incoming": _statements(store, (t for t in incoming[:MAX_LISTED]
+                                        if t.predicate.value not in _SHOWN_APART_INCOMING), incoming=True),
+        "incoming_cut": len(incoming) > MAX_LISTED,
+    }
+
+
+def _conflicts(store: Store, facts: list[dict[str, Any]]) -> None:
+    """Add to each fact the claims that contradict it, as conflicting_claims.rq finds them (a resignation and
+    a firing from the same organization; the same event in another year): key `conflicts`."""
+    for fact in facts:
+        fact["conflicts"] = []
+        if fact["object"] is None:
+            continue
+        rows = _rows(store, f"""
+            SELECT {_FACT_COLUMNS} ?p ?o WHERE {{
+              ?f bb:person ?p ; bb:object ?o .
+              {_FACT_PATTERN}
+            }}""", p=NamedNode(fact["person"]["iri"]), o=NamedNode(fact["object"]["iri"]))
+        for other in _facts(rows):
+            pair = frozenset({fact["relation"], other["relation"]})
+            # The same event in another year (an award is won again; a hiring does not happen twice as one).
+            differs = (fact["event"] and other["relation"] == fact["relation"] and fact["year"] and other["year"]
+                       and other["year"] != fact["year"])
+            if other["iri"] != fact["iri"] and (pair in _CONTRADICTING_RELATIONS or differs):
+                fact["conflicts"].append(other)
+
+
+def article_page(store: Store, iri: str) -> dict[str, Any]:
+    """An article's text with its mentions and the sentences its statements come from (offsets into the
+    text), and each statement with the sentence that states it and the claims of other articles beside it.
+    Raises NotAnArticleError."""
+    node = NamedNode(iri)
+    if not any(True for _ in store.quads_for_pattern(node, RDF_TYPE, NamedNode(BB + "Article"), DefaultGraph())):
+        raise NotAnArticleError(f"<{iri}> is not an article of the graph")
+    outgoing = {t.predicate.value: _lexical(t.object) for t in _outgoing(store, node)}
+    mentions = [{"start": int(r["start"]), "end": int(r["end"]), "iri": r["entity"], "label": r["label"],
+                 "type": r["type"].rsplit("#", 1)[-1]} for r in _rows(store, """
+        SELECT ?mention ?start ?end ?entity ?label ?type ?article WHERE {
+          ?mention prov:wasDerivedFrom ?article ; a bb:Mention ; bb:refersTo ?entity ;
+                   bb:startOffset ?start ; bb:endOffset ?end .
+          ?entity rdfs:label ?label ; a ?type . FILTER(STRSTARTS(STR(?type), STR(bb:)))
+        } ORDER BY ?start ?end ?entity""", article=node)]
+    sentences = [{"iri": r["ev"], "start": int(r["start"]), "end": int(r["end"])} for r in _rows(store, """
+        SELECT ?ev ?start ?end ?article WHERE {
+          ?ev prov:wasDerivedFrom ?article ; a bb:Evidence ; bb:startOffset ?start ; bb:endOffset ?end .
+        } ORDER BY ?start ?end""", article=node)]
+    # ?article is bound: only the sentences of this article are read.
+    facts = _facts(_rows(store, f"SELECT {_FACT_COLUMNS} WHERE {{ {_FACT_PATTERN} }}", article=node))
+    _conflicts(store, facts)
+    return {"iri": iri, "file": outgoing.get(BB + "fileName", ""), "sha256": outgoing.get(BB + "sha256", ""),
+            "text": outgoing.get(namespaces.SCHEMA_ARTICLE_BODY, ""), "mentions": mentions, "sentences": sentences,
+            "memberships": _memberships(store, IN_ARTICLE, article=node),
+            "facts": facts}
+
+
+def suggest_entities(store: Store, prefix: str, limit: int, entity_type: str | None = None) -> list[dict[str, str]]:
+    """Up to `limit` entities (of one of ENTITY_TYPES, if given) one of whose names (label or other name) has
+    a word starting with `prefix`, in any case, for suggestions as a person types; labels starting with it first.
+    """
+    needle = prefix.strip().lower()
+    bindings: dict[str, Term] = {"needle": Literal(needle), "spaced": Literal(" " + needle)}
+    wanted = checked_entity_type(entity_type)
+    if wanted is not None:
+        bindings["wanted"] = NamedNode(BB + wanted)
+    rows = _rows(store, f"""
+        SELECT DISTINCT ?e ?label ?type {" ".join("?" + name for name in sorted(bindings))} WHERE {{
+          {{ ?e rdfs:label ?name }} UNION {{ ?e skos:altLabel ?name }}
+          FILTER(STRSTARTS(LCASE(STR(?name)), ?needle) || CONTAINS(LCASE(STR(?name)), ?spaced))
+          ?e rdfs:label ?label ; a ?type . FILTER(STRSTARTS(STR(?type), STR(bb:)))
+          {"?e a ?wanted ." if wanted else ""}
+        }}""", **bindings)
+    found: dict[str, dict[str, str]] = {}
+    for r in rows:
+        entry = found.setdefault(r["e"], {"iri": r["e"], "label": r["label"], "type": r["type"].rsplit("#", 1)[-1]})
+        entry["label"] = min(entry["label"], r["label"])
+    ranked = sorted(found.values(), key=lambda e: (not e["label"].lower().startswith(needle), e["label"], e["iri"]))
+    return ranked[:limit]
