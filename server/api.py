@@ -6,47 +6,27 @@ hand the lookup to a killable query process without network, under the api_timeo
 
 from __future__ import annotations
 
-from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
-from pyoxigraph import NamedNode
+from flask import Blueprint, Response, jsonify, request
 
 from bbkg.errors import UserError
-from server.context import metrics, setting
+from server.context import InputError, checked_name, lookup, metrics
 from server.errors import json_error
-from server.executor import ApiAnswer, ApiRequest, QueryCrashed, QueryExecutor, QueryTimeout
-from server.openapi import MATCH_MODES, MAX_CENTRAL, MAX_HOPS_LIMIT, MAX_NAME_CHARS, MAX_NAMES, MAX_SUGGESTIONS, OPENAPI
-from store.connections import Entity, checked_entity_type, is_iri_name
+from server.executor import ApiAnswer, QueryCrashed, QueryTimeout
+from server.openapi import MATCH_MODES, MAX_CENTRAL, MAX_HOPS_LIMIT, MAX_NAMES, MAX_SUGGESTIONS, OPENAPI
+from store.connections import Entity, checked_entity_type
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-class ApiInputError(UserError, ValueError):
-    """A parameter the API cannot accept; answered 400 with the message."""
 
 
 def _entity_json(entity: Entity) -> dict[str, str]:
     return {"iri": entity.iri, "label": entity.label}
 
 
-def _checked_name(name: str, parameter: str) -> str:
-    """A name or IRI as sent, once it is one the lookups can take."""
-    if not name.strip():
-        raise ApiInputError(f"'{parameter}' is empty; send a name, an alias or an IRI")
-    if len(name) > MAX_NAME_CHARS:
-        raise ApiInputError(f"'{parameter}' is longer than {MAX_NAME_CHARS} characters")
-    if is_iri_name(name):
-        try:
-            NamedNode(name)
-        except ValueError as exc:
-            raise ApiInputError(f"'{parameter}' is not a valid IRI: {exc}") from None
-    return name
-
-
 def _single(parameter: str) -> str | None:
     values = request.args.getlist(parameter)
     if len(values) > 1:
-        raise ApiInputError(f"'{parameter}' is given more than once; send it once")
+        raise InputError(f"'{parameter}' is given more than once; send it once")
     return values[0] if values else None
 
 
@@ -55,9 +35,9 @@ def _whole_number(parameter: str, default: int, highest: int) -> int:
     try:
         value = int(_single(parameter) or default)
     except ValueError:
-        raise ApiInputError(f"{parameter} takes a whole number") from None
+        raise InputError(f"{parameter} takes a whole number") from None
     if not 1 <= value <= highest:
-        raise ApiInputError(f"{parameter} must be between 1 and {highest}")
+        raise InputError(f"{parameter} must be between 1 and {highest}")
     return value
 
 
@@ -65,11 +45,6 @@ def _entity_type() -> str | None:
     """The `type` parameter, once it is one of the closed list of entity types (checked here, at the
     boundary, before any process is asked: UnknownEntityTypeError is a UserError, answered 400)."""
     return checked_entity_type(_single("type"))
-
-
-def _run(call: str, **args: Any) -> ApiAnswer:
-    executor: QueryExecutor = current_app.extensions["bbkg_executor"]
-    return executor.run(ApiRequest(call, args), timeout=setting("api_timeout"))
 
 
 def _failure(answer: ApiAnswer) -> tuple[Response, int] | None:
@@ -82,7 +57,7 @@ def _failure(answer: ApiAnswer) -> tuple[Response, int] | None:
 
 @bp.errorhandler(UserError)
 def bad_input(exc: UserError) -> tuple[Response, int]:
-    """A parameter the API refused at its boundary (ApiInputError, an unknown entity type): 400, counted."""
+    """A parameter the API refused at its boundary (InputError, an unknown entity type): 400, counted."""
     metrics().count("api_errors")
     return json_error(exc.status, str(exc))
 
@@ -103,20 +78,20 @@ def crashed(exc: QueryCrashed) -> tuple[Response, int]:
 @bp.route("/connections")
 def connections() -> Response | tuple[Response, int]:
     """How `from` and `to` are connected, or the organizations shared by every person named with `among`."""
-    among = [_checked_name(n, "among") for n in request.args.getlist("among")]
+    among = [checked_name(n, "among") for n in request.args.getlist("among")]
     pair = [_single("from"), _single("to")]
     if among and any(n is not None for n in pair):
-        raise ApiInputError("send either from and to, or among, not both")
-    names = among or [_checked_name(n, p) for n, p in zip(pair, ("from", "to"), strict=True) if n is not None]
+        raise InputError("send either from and to, or among, not both")
+    names = among or [checked_name(n, p) for n, p in zip(pair, ("from", "to"), strict=True) if n is not None]
     if len(names) < 2:
-        raise ApiInputError("name two people: ?from=A&to=B, or several: ?among=A&among=B&among=C")
+        raise InputError("name two people: ?from=A&to=B, or several: ?among=A&among=B&among=C")
     if len(names) > MAX_NAMES:
-        raise ApiInputError(f"name at most {MAX_NAMES} people")
+        raise InputError(f"name at most {MAX_NAMES} people")
     max_hops = _whole_number("max_hops", 4, MAX_HOPS_LIMIT)
     if not among:
-        answer = _run("connection", names=names, max_hops=max_hops)
+        answer = lookup("connection", names=names, max_hops=max_hops)
         return _failure(answer) or jsonify(answer.value)
-    answer = _run("among", names=names)
+    answer = lookup("among", names=names)
     if failed := _failure(answer):
         return failed
     people, shared = answer.value
@@ -129,22 +104,22 @@ def entities() -> Response | tuple[Response, int]:
     entities one of whose names has a word starting with `q` (suggestions as a person types)."""
     q = (_single("q") or "").strip()
     if not q:
-        raise ApiInputError("missing 'q': send ?q=NAME")
+        raise InputError("missing 'q': send ?q=NAME")
     match = _single("match") or "exact"
     if match not in MATCH_MODES:
-        raise ApiInputError(f"match must be one of {', '.join(MATCH_MODES)}")
+        raise InputError(f"match must be one of {', '.join(MATCH_MODES)}")
     if match == "prefix":
-        answer = _run("suggest", prefix=_checked_name(q, "q"), entity_type=_entity_type(),
+        answer = lookup("suggest", prefix=checked_name(q, "q"), entity_type=_entity_type(),
                       limit=_whole_number("limit", 10, MAX_SUGGESTIONS))
     else:
-        answer = _run("entities", q=_checked_name(q, "q"), entity_type=_entity_type())
+        answer = lookup("entities", q=checked_name(q, "q"), entity_type=_entity_type())
     return _failure(answer) or jsonify({"q": q, "results": answer.value})
 
 
 @bp.route("/central")
 def central() -> Response | tuple[Response, int]:
     """The most central people or organizations by GraphFrames' PageRank, with degree, component, community."""
-    answer = _run("central", entity_type=_entity_type(), limit=_whole_number("limit", 10, MAX_CENTRAL))
+    answer = lookup("central", entity_type=_entity_type(), limit=_whole_number("limit", 10, MAX_CENTRAL))
     if failed := _failure(answer):
         return failed
     software, results = answer.value

@@ -15,9 +15,8 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from bbkg.namespaces import BB, NAMESPACES
 from bbkg.queries import saved_queries
-from server.context import current_store, setting
-from server.executor import ApiRequest, QueryExecutor
-from server.openapi import MAX_NAME_CHARS, MAX_NAMES
+from server.context import InputError, checked_name, current_store, lookup, setting
+from server.openapi import MAX_NAMES
 from server.resources import local_path
 
 bp = Blueprint("pages", __name__)
@@ -38,11 +37,6 @@ def page_globals() -> dict[str, Any]:
             "base_iri": setting("base_iri"), "bb": BB}
 
 
-def _lookup(call: str, **args: Any) -> Any:
-    executor: QueryExecutor = current_app.extensions["bbkg_executor"]
-    return executor.run(ApiRequest(call, args), timeout=setting("api_timeout"))
-
-
 @bp.route("/")
 def index() -> str:
     queries = saved_queries(Path(setting("queries_dir")))
@@ -55,15 +49,19 @@ def index() -> str:
 def search() -> BaseResponse | tuple[str, int] | str:
     """Entities by name: one that is exactly named goes straight to its page; otherwise a list, exact names
     first, then every name a word of which starts with what was typed."""
-    q = request.args.get("q", "").strip()[:MAX_NAME_CHARS]
+    q = request.args.get("q", "").strip()
     if not q:
         return render_template("search.html", q=q, exact=[], starting=[], message="")
-    exact = _lookup("entities", q=q, entity_type=None)
+    try:
+        checked_name(q, "q")
+    except InputError as exc:
+        return render_template("search.html", q=q, exact=[], starting=[], message=str(exc)), exc.status
+    exact = lookup("entities", q=q, entity_type=None)
     if exact.status != 200:
         return render_template("search.html", q=q, exact=[], starting=[], message=exact.message), exact.status
     if len(exact.value) == 1:
         return redirect(local_path(exact.value[0]["iri"]), code=303)
-    starting = _lookup("suggest", prefix=q, limit=50)
+    starting = lookup("suggest", prefix=q, limit=50)
     known = {e["iri"] for e in exact.value}
     others = [e for e in starting.value if e["iri"] not in known] if starting.status == 200 else []
     return render_template("search.html", q=q, exact=exact.value, starting=others, message="")
@@ -73,10 +71,16 @@ def search() -> BaseResponse | tuple[str, int] | str:
 def connections() -> tuple[str, int] | str:
     """The organizations shared by the people named with `among`: a table here, a picture drawn by the page's
     script from /api/connections (the same answer)."""
-    names = [n.strip() for n in request.args.getlist("among") if n.strip()][:MAX_NAMES]
+    names = [n.strip() for n in request.args.getlist("among") if n.strip()]
     if len(names) < 2:
         return render_template("connections.html", names=names or ["", ""], people=[], shared=None, message="")
-    answer = _lookup("among", names=[n[:MAX_NAME_CHARS] for n in names])
+    try:
+        if len(names) > MAX_NAMES:
+            raise InputError(f"name at most {MAX_NAMES} people")
+        answer = lookup("among", names=[checked_name(n, "among") for n in names])
+    except InputError as exc:
+        return render_template("connections.html", names=names[:MAX_NAMES], people=[], shared=None,
+                               message=str(exc)), exc.status
     if answer.status != 200:
         return render_template("connections.html", names=names, people=[], shared=None,
                                message=answer.message, candidates=answer.candidates), answer.status

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, render_template, request
 from markupsafe import Markup, escape
 from pyoxigraph import NamedNode
 
 from bbkg.errors import UserError
 from bbkg.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, HTML, graph_format
 from bbkg.namespaces import BB
-from server.context import setting
-from server.executor import ApiAnswer, ApiRequest, QueryExecutor, QueryTimeout
+from server.context import lookup, setting
+from server.executor import QueryTimeout
 
 bp = Blueprint("resources", __name__)
 
@@ -39,11 +39,6 @@ def local_path(iri: str) -> str:
     if iri.startswith(BB):
         return "/ontology#" + iri[len(BB):]
     return iri
-
-
-def _lookup(call: str, **args: Any) -> ApiAnswer:
-    executor: QueryExecutor = current_app.extensions["bbkg_executor"]
-    return executor.run(ApiRequest(call, args), timeout=setting("api_timeout"))
 
 
 def _media_type() -> str:
@@ -70,7 +65,7 @@ def resource(rest: str) -> Response | tuple[str, int] | str:
     if media_type != HTML:
         return _description(iri, media_type)
     is_article = rest.startswith("article/")
-    answer = _lookup("article_page" if is_article else "resource_page", iri=iri)
+    answer = lookup("article_page" if is_article else "resource_page", iri=iri)
     if answer.status != 200:
         return render_template("missing.html", iri=iri, message=answer.message), answer.status
     if is_article:
@@ -82,7 +77,7 @@ def resource(rest: str) -> Response | tuple[str, int] | str:
 
 def _description(iri: str, media_type: str) -> Response:
     fmt = GRAPH_BY_MEDIA_TYPE[media_type]
-    answer = _lookup("describe", iri=iri, format_name=fmt.name, row_cap=setting("result_row_cap"))
+    answer = lookup("describe", iri=iri, format_name=fmt.name, row_cap=setting("result_row_cap"))
     if answer.status != 200:
         return Response(answer.message + "\n", status=answer.status, mimetype="text/plain")
     body, count, truncated = answer.value

@@ -239,12 +239,12 @@ def _articles_mentioning(store: Store, entity: str) -> list[dict[str, Any]]:
 
 
 def _same_group(store: Store, group: str | None, predicate: str) -> list[dict[str, str]]:
-    """Up to MAX_LISTED entities of one component or community, by label."""
+    """Up to MAX_LISTED entities of one component or community (`predicate`: bb:component, bb:community)."""
     if group is None:
         return []
     rows = _rows(store, f"""
-        SELECT ?x ?label ?group WHERE {{ ?x <{predicate}> ?group ; rdfs:label ?label }}
-        ORDER BY ?label ?x LIMIT {MAX_LISTED}""", group=NamedNode(group))
+        SELECT ?x ?label ?group ?link WHERE {{ ?x ?link ?group ; rdfs:label ?label }}
+        ORDER BY ?label ?x LIMIT {MAX_LISTED}""", group=NamedNode(group), link=NamedNode(predicate))
     return [_link(r["x"], r["label"]) for r in rows]
 
 

@@ -161,6 +161,9 @@ ALLOWED_IN_QUERY_TEXT = {
     "store/connections.py": {"projected", "match", "'?wanted' if entity_type else ''",
                              "'?e a ?wanted .' if entity_type else ''",
                              "'?e a ?wanted .' if entity_type is not None else ''"},
+    # The pages' fixed fragments (patterns, column lists, which memberships) and names of bound variables.
+    "store/entities.py": {"selection", "bound", "_FACT_PATTERN", "_FACT_COLUMNS", "MAX_LISTED",
+                          "' '.join(('?' + name for name in sorted(bindings)))", "'?e a ?wanted .' if wanted else ''"},
     # SHACL checks built at build time from ontology/shapes.ttl, the operator's file, never a client's.
     "store/validate.py": {"RDFS_SUBCLASS", "cls", "focus", "path", "int(c.value)", "c.value", "classes",
                           "Literal(c.value)"},
