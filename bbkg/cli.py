@@ -13,7 +13,7 @@ import click
 
 from bbkg.config import SETTINGS, load_settings
 from bbkg.errors import NotFoundError, UserError
-from bbkg.formats import GRAPH_FORMATS, RESULT_FORMATS
+from bbkg.formats import GRAPH_FORMATS, RESULT_FORMATS, graph_format, result_format
 
 _HELP = {s.name: s.help for s in SETTINGS}
 # A user's mistake, or a parser's word on the text the user gave (a query, the shapes file): one line.
@@ -120,13 +120,20 @@ def serve(**options: Any) -> None:
                    f"{'/'.join(f.name for f in GRAPH_FORMATS)} for CONSTRUCT and DESCRIBE.")
 @_user_errors
 def query(sparql: str, store_dir: str | None, format_name: str) -> None:
-    """Run a SPARQL query against the current store and print the results."""
+    """Run a SPARQL query against the current store and print the results (at most result_row_cap rows, as
+    /sparql gives them: the same bytes for the same format)."""
     from store.builds import open_current
     from store.query import run_query
 
     settings = _settings({"store_dir": store_dir})
     store, _ = open_current(Path(settings["store_dir"]))
-    sys.stdout.buffer.write(run_query(store, sparql, format_name))
+    cap = settings["result_row_cap"]
+    answer = run_query(store, sparql, lambda is_graph: (graph_format if is_graph else result_format)(format_name),
+                       cap)
+    sys.stdout.buffer.write(answer.body)
+    if answer.truncated:
+        click.echo(f"bbkg: cut at {cap} rows (result_row_cap); raise it with --setting result_row_cap N "
+                   "or narrow the query", err=True)
 
 
 @main.command()

@@ -8,7 +8,6 @@ child killed, which frees the CPU at once; the next query starts a fresh child.
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import threading
 import time
@@ -62,45 +61,35 @@ class QueryAnswer:
 
 
 def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
-    """Evaluate one query and serialize it in the best media type the Accept header allows."""
-    from pyoxigraph import NamedNode, QueryBoolean, QuerySolutions, serialize
+    """Evaluate one query and serialize it in the best media type the Accept header allows (store/query.py
+    does the work, as for `bbkg query`)."""
     from werkzeug.datastructures import MIMEAccept
     from werkzeug.http import parse_accept_header
 
-    from bbkg.formats import RESULT_BY_MEDIA_TYPE
+    from bbkg.formats import GRAPH_BY_MEDIA_TYPE, RESULT_BY_MEDIA_TYPE, Format
     from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, RESULT_TYPES, RESULTS_FOR_BROWSERS, best_match
-    from store.results import SOLUTION_WRITERS
+    from store.query import NoAcceptableFormat, run_query
 
-    dataset: dict[str, Any] = {}
-    if request.default_graphs:
-        dataset["default_graph"] = [NamedNode(g) for g in request.default_graphs]
-    if request.named_graphs:
-        dataset["named_graphs"] = [NamedNode(g) for g in request.named_graphs]
+    accept = parse_accept_header(request.accept, MIMEAccept)
+    negotiated: list[str] = []
+
+    def choose(is_graph: bool) -> Format:
+        offers, for_browsers, formats = ((GRAPH_TYPES, GRAPHS_FOR_BROWSERS, GRAPH_BY_MEDIA_TYPE) if is_graph
+                                         else (RESULT_TYPES, RESULTS_FOR_BROWSERS, RESULT_BY_MEDIA_TYPE))
+        media_type = best_match(accept, offers, for_browsers)
+        if media_type is None:
+            raise NoAcceptableFormat(is_graph)
+        negotiated.append(media_type)  # sent as asked: application/json stays application/json
+        return formats[media_type]
+
     try:
-        results = store.query(request.query, **dataset)
+        answer = run_query(store, request.query, choose, request.row_cap, request.default_graphs,
+                           request.named_graphs)
     except SyntaxError as exc:
         return QueryAnswer("syntax", message=str(exc))
-    accept = parse_accept_header(request.accept, MIMEAccept)
-    if isinstance(results, (QuerySolutions, QueryBoolean)):
-        media_type = best_match(accept, RESULT_TYPES, RESULTS_FOR_BROWSERS)
-        if media_type is None:
-            return QueryAnswer("not_acceptable", offers=list(RESULT_TYPES))
-        if isinstance(results, QueryBoolean):
-            return QueryAnswer("ok", media_type, results.serialize(format=RESULT_TYPES[media_type]) or b"", 1)
-        variables = [v.value for v in results.variables]
-        rows = [tuple(solution) for solution in itertools.islice(results, request.row_cap + 1)]
-        truncated = len(rows) > request.row_cap
-        rows = rows[: request.row_cap]
-        writer = SOLUTION_WRITERS[RESULT_BY_MEDIA_TYPE[media_type].name]
-        return QueryAnswer("ok", media_type, writer(variables, rows), len(rows), truncated)
-    media_type = best_match(accept, GRAPH_TYPES, GRAPHS_FOR_BROWSERS)
-    if media_type is None:
-        return QueryAnswer("not_acceptable", offers=list(GRAPH_TYPES))
-    triples = list(itertools.islice(results, request.row_cap + 1))
-    truncated = len(triples) > request.row_cap
-    triples = triples[: request.row_cap]
-    body = serialize(triples, format=GRAPH_TYPES[media_type]) or b""
-    return QueryAnswer("ok", media_type, body, len(triples), truncated)
+    except NoAcceptableFormat as exc:
+        return QueryAnswer("not_acceptable", offers=list(GRAPH_TYPES if exc.is_graph else RESULT_TYPES))
+    return QueryAnswer("ok", negotiated[0], answer.body, answer.rows, answer.truncated)
 
 
 def _api_connection(store: Any, names: list[str], max_hops: int) -> Any:

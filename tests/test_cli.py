@@ -68,3 +68,25 @@ def test_any_setting_can_be_given_on_any_command(seeds_build, tmp_path) -> None:
     listed = run("serve", "--help-settings")
     assert listed.exit_code == 0
     assert all(f"BBKG_{s.name.upper()}" in listed.output for s in SETTINGS)
+
+
+def test_bbkg_query_and_the_endpoint_give_the_same_bytes_with_the_same_row_cap(seeds_build) -> None:
+    from server import create_app
+
+    cap = 7
+    client = create_app({"store_dir": str(seeds_build[0]), "result_row_cap": cap}).test_client()
+    select = "SELECT ?s ?label WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label } ORDER BY ?s ?label"
+    construct = ("CONSTRUCT { ?s ?p ?o } WHERE { ?s a <https://bbkg.example.org/ontology#Person> ; ?p ?o } "
+                 "ORDER BY ?s ?p ?o")
+    for query, format_name, media_type in ((select, "json", "application/sparql-results+json"),
+                                           (select, "xml", "application/sparql-results+xml"),
+                                           (select, "csv", "text/csv"), (select, "tsv", "text/tab-separated-values"),
+                                           (construct, "ntriples", "application/n-triples"),
+                                           (construct, "turtle", "text/turtle")):
+        cli = CliRunner().invoke(main, ["query", query, "--format", format_name, "--store", str(seeds_build[0]),
+                                        "--setting", "result_row_cap", str(cap)])
+        http = client.get("/sparql", query_string={"query": query}, headers={"Accept": media_type})
+        assert cli.exit_code == 0 and http.status_code == 200
+        assert cli.stdout_bytes == http.data, format_name
+        assert http.headers["X-Result-Truncated"] == "true"
+        assert f"cut at {cap} rows" in cli.stderr
