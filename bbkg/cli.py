@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import click
 
-from bbkg.config import SETTINGS, load_settings
-from bbkg.errors import NotFoundError, UserError
-from bbkg.formats import GRAPH_FORMATS, RESULT_FORMATS, graph_format, result_format
+from vocab.config import SETTINGS, load_settings
+from vocab.errors import NotFoundError, UserError
+from vocab.formats import GRAPH_FORMATS, RESULT_FORMATS, graph_format, result_format
 
 _HELP = {s.name: s.help for s in SETTINGS}
 # A user's mistake, or a parser's word on the text the user gave (a query, the shapes file): one line.

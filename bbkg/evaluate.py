@@ -17,7 +17,7 @@ from typing import Any
 
 from pyoxigraph import Store
 
-from bbkg.namespaces import PREFIXES
+from vocab.namespaces import PREFIXES
 from store.select import select_rows
 ENTITY_TYPES = ("Person", "Team", "League", "MediaOrganization")
 

@@ -18,15 +18,17 @@ from py4j.protocol import Py4JJavaError
 from pyspark.errors.exceptions.captured import CapturedException
 from pyspark.sql import DataFrame, SparkSession
 
-from bbkg.errors import InputError, InputFolderError, UserError
+from vocab.errors import InputError, InputFolderError, UserError
 from graph.algorithms import SOFTWARE
 from graph.jar import checked_jar, enable_python_package
-from graph.stage import GraphResults, compute_graph, graph_quads
+from graph.stage import GraphResults, compute_graph
 from spark_etl.articles import article_files, decode_articles, read_article_files, unread_files
-from spark_etl.extract import extract_facts, extract_mentions, memberships
+from spark_etl.extract import extract_facts, extract_mentions, memberships, organizations_frame
 from spark_etl.lexicon import load_lexicon
-from spark_etl.rdf import (article_quads, fact_quads, membership_quads, mention_quads, nquad_lines,
-                           organizations_frame, reference_quads, save_lines)
+from mapping.graph import graph_quads
+from vocab import iris
+from mapping.records import article_quads, fact_quads, membership_quads, mention_quads, reference_quads
+from mapping.terms import nquad_lines, save_lines
 from spark_etl.session import create_spark_session
 from store.builds import (check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
                           publish_build)
@@ -218,7 +220,7 @@ def _transform(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
     with clock.stage("map_rdf"):
         files = save_lines(rdf_lines(records, base), build_dir / NQUADS_FOLDER)
         ontology = build_dir / NQUADS_FOLDER / ONTOLOGY_NQUADS
-        ontology.write_bytes(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", f"{base}graph/ontology"))
+        ontology.write_bytes(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", base + iris.ONTOLOGY_GRAPH))
         result = BuildResult(build_dir, 0, report, clock.timings, counts, nquads_files=[*files, ontology])
         # Flush what the mapping wrote (and Spark's shuffle files) now, so that the kernel's write-back of
         # this stage's output does not compete with the loader for the two cores (it took a third of the load).

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bbkg.config import load_settings
+from vocab.config import load_settings
 from bbkg.pipeline import NQUADS_FOLDER, ONTOLOGY_NQUADS, run_build
 
 RAW_LOAD = ("import sys; from pyoxigraph import RdfFormat, Store; s = Store(sys.argv[1]); "

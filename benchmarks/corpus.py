@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bbkg.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT
 from spark_etl.lexicon import load_lexicon
 
 GIVEN_NAMES = (

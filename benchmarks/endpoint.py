@@ -23,7 +23,8 @@ from collections.abc import Iterator
 
 import requests
 
-from bbkg.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT
+from vocab.formats import result_format
 from store.builds import open_current
 from store.dumps import dump_store
 
@@ -93,7 +94,7 @@ def check_same_answers(urls: list[str]) -> None:
         answers = []
         for url in urls:
             body = requests.get(url, params={"query": query}, timeout=30,
-                                headers={"Accept": "application/sparql-results+json"}).json()
+                                headers={"Accept": result_format("json").media_type}).json()
             answers.append(body.get("boolean", sorted(json.dumps(b, sort_keys=True)
                                                       for b in body.get("results", {}).get("bindings", []))))
         if any(answer != answers[0] for answer in answers):

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bbkg.config import PROJECT_ROOT, load_settings
+from vocab.config import PROJECT_ROOT, load_settings
 from benchmarks.corpus import generate_corpus
 from spark_etl.articles import decode_articles, read_article_files
 from spark_etl.extract import extract_facts, extract_mentions

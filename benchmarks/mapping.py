@@ -17,11 +17,11 @@ from typing import Any
 
 from pyspark.sql import SparkSession
 
-from bbkg.config import load_settings
+from vocab.config import load_settings
 from bbkg.pipeline import Stopwatch, extract_records, record_quads, spark_for_build
 from benchmarks import python_mapping
 from spark_etl.lexicon import load_lexicon
-from spark_etl.rdf import nquad_lines, save_lines
+from mapping.terms import nquad_lines, save_lines
 
 RECORD_NAMES = ("articles", "mentions", "facts", "organizations")
 RECORD_COLUMNS = {"articles": ["doc_id", "file_name", "sha256", "error", "text"]}

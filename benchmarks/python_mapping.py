@@ -7,7 +7,6 @@ timing compares equal work.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +14,9 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
-from spark_etl.rdf import FACT_CLASSES
+from vocab.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
+from mapping.records import FACT_CLASSES
+from vocab import iris
 
 Quad = tuple[str, str, str, str]
 Row = dict[str, Any]
@@ -33,13 +33,12 @@ def _literal(value: Any, datatype: str | None = None) -> str | None:
     return f'"{text}"^^<{XSD}{datatype}>' if datatype else f'"{text}"'
 
 
-def _digest(*parts: str | None) -> str:
-    return hashlib.sha256("|".join(p for p in parts if p is not None).encode("utf-8")).hexdigest()[:16]
+_digest = iris.digest  # the build's rule (vocab/iris.py)
 
 
 def _entity(base: str, entity_type: str | None, key: str | None) -> str | None:
     kind = "person" if entity_type == "Person" else "org"
-    return None if key is None else f"<{base}id/{kind}/{key}>"
+    return None if key is None else f"<{base}{iris.ID}{kind}/{key}>"
 
 
 def _about(graph: str, subject: str, statements: list[tuple[str, str | None]]) -> Iterator[Quad]:
@@ -49,11 +48,11 @@ def _about(graph: str, subject: str, statements: list[tuple[str, str | None]]) -
 
 
 def _article(base: str, doc_id: str) -> str:
-    return f"{base}id/article/{doc_id}"
+    return f"{base}{iris.ARTICLE}{doc_id}"
 
 
 def _graph(base: str, doc_id: str) -> str:
-    return f"<{base}graph/article/{doc_id}>"
+    return f"<{base}{iris.ARTICLE_GRAPH}{doc_id}>"
 
 
 def _evidence(base: str, row: Row) -> str:
@@ -103,7 +102,7 @@ def membership_quads(facts: list[Row], base: str) -> Iterator[Quad]:
     for row in facts:
         if row["relation"] != "member":
             continue
-        membership = f"<{base}id/membership/{_digest(row['person_key'], row['object_key'], row['role'])}>"
+        membership = f"<{base}{iris.membership_path(row['person_key'], row['object_key'], row['role'])}>"
         yield from _about(_graph(base, row["doc_id"]), membership, [
             (RDF_TYPE, f"<{BB}Membership>"), (f"{BB}member", _entity(base, "Person", row["person_key"])),
             (f"{BB}organization", _entity(base, "Team", row["object_key"])),
@@ -121,15 +120,15 @@ def _interval_quads(facts: list[Row], base: str) -> Iterator[Quad]:
         if row["relation"] == "member" and (row["start_year"] is not None or row["end_year"] is not None):
             claims.setdefault((row["doc_id"], row["person_key"], row["object_key"], row["role"]), []).append(row)
     for (doc_id, person, org, role), rows in claims.items():
-        membership = f"{base}id/membership/{_digest(person, org, role)}"
-        interval = f"<{base}id/interval/{_digest(membership, doc_id)}>"
+        membership = base + iris.membership_path(person, org, role)
+        interval = f"<{base}{iris.INTERVAL}{_digest(membership, doc_id)}>"
         start = min((r["start_year"] for r in rows if r["start_year"] is not None), default=None)
         end = max((r["end_year"] for r in rows if r["end_year"] is not None), default=None)
         graph = _graph(base, doc_id)
         yield from _about(graph, interval, [
             (RDF_TYPE, f"<{TIME}Interval>"),
-            (f"{TIME}hasBeginning", None if start is None else f"<{base}id/year/{start}>"),
-            (f"{TIME}hasEnd", None if end is None else f"<{base}id/year/{end}>"),
+            (f"{TIME}hasBeginning", None if start is None else f"<{base}{iris.YEAR}{start}>"),
+            (f"{TIME}hasEnd", None if end is None else f"<{base}{iris.YEAR}{end}>"),
             (PROV_DERIVED, f"<{_article(base, doc_id)}>"),
         ])
         yield f"<{membership}>", f"<{ORG}memberDuring>", interval, graph
@@ -137,13 +136,13 @@ def _interval_quads(facts: list[Row], base: str) -> Iterator[Quad]:
             yield interval, f"<{BB}evidence>", _evidence(base, row), graph
             for year in (row["start_year"], row["end_year"]):
                 if year is not None:
-                    yield from _about(graph, f"<{base}id/year/{year}>", [
+                    yield from _about(graph, f"<{base}{iris.YEAR}{year}>", [
                         (RDF_TYPE, f"<{TIME}Instant>"), (f"{TIME}inXSDgYear", _literal(year, "gYear"))])
 
 
 def _object(base: str, row: Row) -> str | None:
     kind = {"Person": "person", "Award": "award"}.get(row["object_type"], "org")
-    return None if row["object_key"] is None else f"<{base}id/{kind}/{row['object_key']}>"
+    return None if row["object_key"] is None else f"<{base}{iris.ID}{kind}/{row['object_key']}>"
 
 
 def fact_quads(facts: list[Row], base: str) -> Iterator[Quad]:
@@ -155,7 +154,7 @@ def fact_quads(facts: list[Row], base: str) -> Iterator[Quad]:
         identity = _digest(relation, row["person_key"], row["object_key"] or "", year or "", row["value"] or "")
         graph = _graph(base, row["doc_id"])
         detail = relation == "drafted"
-        yield from _about(graph, f"<{base}id/fact/{identity}>", [
+        yield from _about(graph, f"<{base}{iris.FACT}{identity}>", [
             (RDF_TYPE, _iri(BB + FACT_CLASSES[relation]) if relation in FACT_CLASSES else None),
             (f"{BB}relation", _literal(relation)), (f"{BB}person", _entity(base, "Person", row["person_key"])),
             (f"{BB}object", _object(base, row)),
@@ -170,9 +169,9 @@ def fact_quads(facts: list[Row], base: str) -> Iterator[Quad]:
 
 
 def reference_quads(organizations: list[Row], base: str) -> Iterator[Quad]:
-    graph = f"<{base}graph/reference>"
+    graph = f"<{base}{iris.REFERENCE_GRAPH}>"
     for row in organizations:
-        org = f"<{base}id/org/{row['key']}>"
+        org = f"<{base}{iris.ORG}{row['key']}>"
         yield from _about(graph, org, [
             (RDF_TYPE, _iri(BB + row["type"]) if row["type"] is not None else None),
             (RDFS_LABEL, _literal(row["label"])),

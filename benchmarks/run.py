@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bbkg.config import PROJECT_ROOT, load_settings
+from vocab.config import PROJECT_ROOT, load_settings
 from graph.algorithms import SOFTWARE
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import bench_endpoints

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 
-from bbkg.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT
 from bbkg.evaluate import evaluate
 from benchmarks.corpus import generate_corpus
 from benchmarks.endpoint import bench_connections, process

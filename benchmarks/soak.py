@@ -25,8 +25,9 @@ from typing import Any
 
 import requests
 
-from bbkg import namespaces
-from bbkg.config import PROJECT_ROOT, load_settings
+from vocab import namespaces
+from vocab.config import PROJECT_ROOT, load_settings
+from vocab.formats import result_format
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import process
 from store.builds import open_current
@@ -121,7 +122,7 @@ def _client(url: str, mix: list[tuple[str, dict[str, Any]]], offset: int, starte
         sent = time.monotonic()
         try:
             response = session.get(url + path, params=params, timeout=30,
-                                   headers={"Accept": "application/sparql-results+json"})
+                                   headers={"Accept": result_format("json").media_type})
         except requests.RequestException as exc:
             with tally.lock:
                 tally.socket_errors.append(time.monotonic() - started)

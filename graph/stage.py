@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import reduce
 
 from pyspark.sql import DataFrame
 
 from graph.algorithms import centrality, communities, connected_components, shared_organizations
 from graph.frames import graph_vertices, membership_edges, reference_edges, tenure_years
-from graph.rdf import activity_quads, centrality_quads, community_quads, component_quads, shared_organization_quads
 
 
 @dataclass
@@ -47,12 +45,3 @@ def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str) -
         centrality=centrality(vertices, edges).localCheckpoint(),
         communities=communities(vertices, edges).localCheckpoint(),
     )
-
-
-def graph_quads(results: GraphResults, base: str) -> DataFrame:
-    """Every result of the graph stage as quads of graph/connections, with the activities that made them."""
-    spark = results.shared.sparkSession
-    return reduce(DataFrame.unionByName, [
-        activity_quads(spark, base), shared_organization_quads(results.shared, base),
-        component_quads(results.components, base), centrality_quads(results.centrality, base),
-        community_quads(results.communities, base)])

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from flask import Flask, Response, request
 
-from bbkg.config import load_settings
+from vocab.config import load_settings
 from server.cache import SparqlResponseCache
 from server.executor import QueryExecutor
 from server.metrics import Metrics

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from bbkg.errors import UserError
+from vocab.errors import UserError
 from server.context import InputError, checked_name, lookup, metrics
 from server.errors import json_error
 from server.executor import ApiAnswer, QueryCrashed, QueryTimeout

@@ -8,7 +8,7 @@ from typing import Any
 from flask import current_app
 from pyoxigraph import NamedNode, Store
 
-from bbkg.errors import UserError
+from vocab.errors import UserError
 from server.executor import ApiAnswer, ApiRequest, QueryExecutor
 from server.metrics import Metrics
 from server.openapi import MAX_NAME_CHARS

@@ -8,8 +8,8 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple, serialize
 
 from server.context import current_store, setting
-from bbkg import namespaces
-from bbkg.formats import GRAPH_BY_MEDIA_TYPE, HTML
+from vocab import iris, namespaces
+from vocab.formats import GRAPH_BY_MEDIA_TYPE, HTML
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
 from store.builds import build_summary
 
@@ -76,7 +76,7 @@ def service_description() -> Response:
 @bp.route("/ontology")
 def ontology() -> Response | str:
     """The ontology at its namespace IRI: Turtle (or any RDF format) for programs, a page for people."""
-    graph = NamedNode(f"{setting('base_iri')}graph/ontology")
+    graph = NamedNode(setting("base_iri") + iris.ONTOLOGY_GRAPH)
     triples = [q.triple for q in current_store().quads_for_pattern(None, None, None, graph)]
     if request.accept_mimetypes.best == HTML:
         return render_template("ontology.html", terms=_terms(triples))
@@ -113,7 +113,7 @@ def void() -> Response:
         Triple(dataset, NamedNode(f"{VOID}sparqlEndpoint"), NamedNode(url_for("sparql.sparql", _external=True))),
         Triple(dataset, NamedNode(f"{VOID}dataDump"),
                NamedNode(url_for("dumps.dump", extension="nq", _external=True))),
-        Triple(dataset, NamedNode(f"{VOID}uriSpace"), Literal(f"{setting('base_iri')}id/")),
+        Triple(dataset, NamedNode(f"{VOID}uriSpace"), Literal(setting("base_iri") + iris.ID)),
     ]
     for name, key in (("triples", "triples"), ("entities", "entities"), ("classes", "classes"),
                       ("properties", "properties"), ("distinctSubjects", "subjects"),

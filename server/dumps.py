@@ -6,7 +6,7 @@ from flask import Blueprint, Response, request
 from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from bbkg.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_BY_SUFFIX
+from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_BY_SUFFIX
 from server.context import current_store
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
 from server.errors import plain

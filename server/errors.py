@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from bbkg.errors import UserError
+from vocab.errors import UserError
 from store.builds import StoreUnavailableError
 
 

@@ -66,7 +66,7 @@ def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
     from werkzeug.datastructures import MIMEAccept
     from werkzeug.http import parse_accept_header
 
-    from bbkg.formats import GRAPH_BY_MEDIA_TYPE, RESULT_BY_MEDIA_TYPE, Format
+    from vocab.formats import GRAPH_BY_MEDIA_TYPE, RESULT_BY_MEDIA_TYPE, Format
     from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, RESULT_TYPES, RESULTS_FOR_BROWSERS, best_match
     from store.query import NoAcceptableFormat, run_query
 
@@ -151,7 +151,7 @@ API_CALLS: dict[str, Callable[..., Any]] = {
 def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:
     """Run one API lookup on the current store; a UserError (an unknown or ambiguous name, no store) becomes
     its status and message, without the server's paths; anything else is a bug and raises."""
-    from bbkg.errors import UserError
+    from vocab.errors import UserError
 
     try:
         return ApiAnswer(200, API_CALLS[request.call](handle.get(), **request.args))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pyoxigraph import QueryResultsFormat, RdfFormat
 from werkzeug.datastructures import MIMEAccept
 
-from bbkg.formats import GRAPH_BY_MEDIA_TYPE, HTML, RESULT_BY_MEDIA_TYPE
+from vocab.formats import GRAPH_BY_MEDIA_TYPE, HTML, RESULT_BY_MEDIA_TYPE, graph_format
 
 # The offers of content negotiation, in order of preference (bbkg/formats.py holds the formats).
 RESULT_TYPES: dict[str, QueryResultsFormat] = {
@@ -16,7 +16,7 @@ GRAPH_TYPES: dict[str, RdfFormat] = {
     media_type: f.rdf for media_type, f in GRAPH_BY_MEDIA_TYPE.items() if f.rdf is not None}
 # What a browser (which prefers text/html, which the endpoint never sends) is given: a type it shows inline.
 RESULTS_FOR_BROWSERS = "application/json"
-GRAPHS_FOR_BROWSERS = "text/turtle"
+GRAPHS_FOR_BROWSERS = graph_format("turtle").media_type
 
 
 def best_match(accept: MIMEAccept, offers: Mapping[str, object], for_browsers: str) -> str | None:

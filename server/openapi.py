@@ -19,7 +19,9 @@ _ENTITY_PROPERTIES: dict[str, Any] = {"iri": {"type": "string"}, "label": {"type
 _ENTITY = {"type": "object", "properties": _ENTITY_PROPERTIES}
 _ROLE = {"type": "object", "properties": {
     "role": {"type": "string"}, "start": {"type": ["integer", "null"]}, "end": {"type": ["integer", "null"]},
-    "via": {"oneOf": [_ENTITY, {"type": "null"}]}}}
+    "via": {"oneOf": [_ENTITY, {"type": "null"}]},
+    "evidence": {"type": "array", "items": {"type": "object", "properties": {
+        "article": {"type": "string"}, "quote": {"type": "string"}}}}}}
 _YEARS = {"oneOf": [{"type": "object", "properties": {"start": {"type": "integer"}, "end": {"type": "integer"}}},
                     {"type": "null"}]}
 _MEASURES: dict[str, Any] = {
@@ -68,14 +70,10 @@ OPENAPI: dict[str, Any] = {
                         "shared_organizations": {"type": "array", "items": {"type": "object", "properties": {
                             "iri": {"type": "string"}, "label": {"type": "string"},
                             "computed_by": {"type": "string"},
-                            "from_roles": {"type": "array", "items": _ROLE},
-                            "to_roles": {"type": "array", "items": _ROLE},
                             "overlap": _YEARS,
                             "pairs": {"type": "array", "items": _PAIR},
-                            "roles": {"type": "object", "additionalProperties": {"type": "array", "items": _ROLE}},
-                            "via": {"type": "array", "items": _ENTITY},
-                            "evidence": {"type": "array", "items": {"type": "object", "properties": {
-                                "article": {"type": "string"}, "quote": {"type": "string"}}}}}}},
+                            "roles": {"type": "object", "description": "Each person's roles, by the person's IRI.",
+                                      "additionalProperties": {"type": "array", "items": _ROLE}}}}},
                         "paths": {"type": "array", "items": {"type": "array", "items": {"oneOf": [
                             _ENTITY, {"type": "object", "properties": {"predicate": {"type": "string"}}}]}}}}}}}},
                 "400": _error("Fewer than two names, a bad max_hops, or an ambiguous name (with candidates)."),

@@ -13,8 +13,8 @@ from typing import Any
 from flask import Blueprint, current_app, redirect, render_template, request
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from bbkg.namespaces import BB, NAMESPACES
-from bbkg.queries import saved_queries
+from vocab.namespaces import BB, NAMESPACES
+from vocab.queries import saved_queries
 from server.context import InputError, checked_name, current_store, lookup, setting
 from server.openapi import MAX_NAMES
 from server.resources import local_path

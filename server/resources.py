@@ -14,9 +14,10 @@ from flask import Blueprint, Response, render_template, request
 from markupsafe import Markup, escape
 from pyoxigraph import NamedNode
 
-from bbkg.errors import UserError
-from bbkg.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, HTML, graph_format
-from bbkg.namespaces import BB
+from vocab.errors import UserError
+from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, HTML, graph_format
+from vocab import iris
+from vocab.namespaces import BB
 from server.context import lookup, setting
 from server.executor import QueryTimeout
 
@@ -33,9 +34,9 @@ class BadResourceRequest(UserError, ValueError):
 def local_path(iri: str) -> str:
     """Where an IRI of the build is served on this server: `<base_iri>id/X` at `/id/X` and the ontology's
     terms on its page; any other IRI is left as it is."""
-    base = setting("base_iri")
-    if iri.startswith(base + "id/"):
-        return "/" + iri[len(base):]
+    path = iris.local_part(iri, setting("base_iri"))
+    if path is not None:
+        return "/" + path
     if iri.startswith(BB):
         return "/ontology#" + iri[len(BB):]
     return iri
@@ -56,7 +57,7 @@ def _media_type() -> str:
 
 @bp.route("/id/<path:rest>")
 def resource(rest: str) -> Response | tuple[str, int] | str:
-    iri = setting("base_iri") + "id/" + rest
+    iri = setting("base_iri") + iris.ID + rest
     try:
         NamedNode(iri)
     except ValueError:

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 
 from flask import Flask
 
-from bbkg.config import SETTINGS, load_settings
-from bbkg.errors import UserError
+from vocab.config import SETTINGS, load_settings
+from vocab.errors import UserError
 from server import create_app
 from server.metrics import Metrics
 from store.builds import open_current

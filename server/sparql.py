@@ -11,8 +11,8 @@ from flask import Blueprint, Response, current_app, redirect, request
 from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from bbkg.errors import UserError
-from bbkg.formats import HTML
+from vocab.errors import UserError
+from vocab.formats import HTML
 
 from server.context import metrics, setting
 from server.descriptions import service_description

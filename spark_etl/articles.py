@@ -8,7 +8,7 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.types import StringType, StructField, StructType
 
-from bbkg.errors import InputFolderError
+from vocab.errors import InputFolderError
 
 _DECODED = StructType([StructField("text", StringType()), StructField("error", StringType())])
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 import pandas as pd
-from pyspark.sql import DataFrame
+from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from spark_etl.lexicon import Lexicon
@@ -65,3 +65,11 @@ def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
 def memberships(facts: DataFrame) -> DataFrame:
     """The membership facts (person, organization, role), with the organization named org_key."""
     return facts.where(F.col("relation") == "member").withColumnRenamed("object_key", "org_key")
+
+
+def organizations_frame(spark: SparkSession, lexicon: Lexicon) -> DataFrame:
+    """The reference organizations as a DataFrame (key, label, type, aliases, parent, years, level, league)."""
+    rows = [(o.key, o.label, o.type, list(o.aliases), o.parent, o.parent_from, o.parent_to, o.level, o.league)
+            for o in lexicon.organizations]
+    return spark.createDataFrame(rows, "key string, label string, type string, aliases array<string>, "
+                                       "parent string, parent_from int, parent_to int, level string, league string")

@@ -9,7 +9,7 @@ import csv
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bbkg.errors import InputError
+from vocab.errors import InputError
 
 
 @dataclass(frozen=True)

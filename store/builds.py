@@ -21,7 +21,7 @@ from typing import Any
 
 from pyoxigraph import RdfFormat, Store
 
-from bbkg.errors import UnavailableError, UserError
+from vocab.errors import UnavailableError, UserError
 from store.select import select_rows
 
 BUILD_MARKER = "BUILD.json"

@@ -8,9 +8,9 @@ from typing import Any
 
 from pyoxigraph import DefaultGraph, Literal, NamedNode, QuerySolutions, Store, Variable
 
-from bbkg.errors import NotFoundError, UserError
-from bbkg import namespaces
-from bbkg.namespaces import PREFIXES
+from vocab.errors import NotFoundError, UserError
+from vocab import namespaces
+from vocab.namespaces import PREFIXES
 from store.select import Term, select_rows
 
 
@@ -341,20 +341,9 @@ def central_entities(store: Store, entity_type: str | None, limit: int) -> list[
 
 
 def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4) -> dict[str, Any]:
-    """The answer of /api/connections for two people: shared organizations with roles, overlap and evidence; paths."""
-    shared = shared_among(store, [a, b])
-    organizations = []
-    for s in shared:
-        from_roles, to_roles = s.roles[a.iri], s.roles[b.iri]
-        via = {r["via"]["iri"]: r["via"] for r in from_roles + to_roles if r["via"]}
-        evidence = [e for r in from_roles + to_roles for e in r["evidence"]]
-        organizations.append({
-            "iri": s.iri, "label": s.label, "computed_by": s.computed_by,
-            "from_roles": [{k: r[k] for k in ("role", "start", "end", "via")} for r in from_roles],
-            "to_roles": [{k: r[k] for k in ("role", "start", "end", "via")} for r in to_roles],
-            "overlap": s.overlap, "via": sorted(via.values(), key=lambda v: v["label"]),
-            "evidence": [dict(t) for t in dict.fromkeys(tuple(sorted(e.items())) for e in evidence)],
-        })
+    """The answer of /api/connections for two people: shared organizations (SharedOrganization.as_dict, as for
+    several people), each side's graph measures, whether they are connected, and the shortest paths."""
+    organizations = [s.as_dict() for s in shared_among(store, [a, b])]  # the one shape, as with `among`
     sides = [{"iri": e.iri, "label": e.label, **graph_measures(store, e.iri)} for e in (a, b)]
     # GraphFrames' components follow the same edges as the path search: different components, no path.
     connected = sides[0]["component"] is not None and sides[0]["component"] == sides[1]["component"]

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
-from bbkg.formats import graph_format
-from bbkg.namespaces import NAMESPACES
+from vocab.formats import graph_format
+from vocab.namespaces import NAMESPACES
 
 
 def graph_exists(store: Store, graph_iri: str) -> bool:

@@ -11,10 +11,10 @@ from typing import Any
 
 from pyoxigraph import DefaultGraph, Literal, NamedNode, Store, Triple, serialize
 
-from bbkg import namespaces
-from bbkg.errors import NotFoundError
-from bbkg.formats import graph_format
-from bbkg.namespaces import BB, NAMESPACES, PREFIXES
+from vocab import namespaces
+from vocab.errors import NotFoundError
+from vocab.formats import graph_format
+from vocab.namespaces import BB, NAMESPACES, PREFIXES
 from store.connections import checked_entity_type, graph_measures
 from store.select import Term, select_rows
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pyoxigraph import NamedNode, QueryBoolean, QuerySolutions, Store, serialize
 
-from bbkg.formats import Format
+from vocab.formats import Format
 from store.results import SOLUTION_WRITERS
 
 

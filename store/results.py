@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple
 
-from bbkg.namespaces import SPARQL_RESULTS, XSD_STRING
+from vocab.namespaces import SPARQL_RESULTS, XSD_STRING
 
 Row = Sequence[Any]  # one term (or None) per variable
 

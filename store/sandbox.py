@@ -11,7 +11,7 @@ import multiprocessing
 from collections.abc import Callable
 from typing import Any
 
-from bbkg.errors import UnavailableError
+from vocab.errors import UnavailableError
 
 _CLONE_NEWNET = 0x40000000
 _CLONE_NEWUSER = 0x10000000

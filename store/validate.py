@@ -13,11 +13,11 @@ from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode, RdfFormat, Store, parse
 
-from bbkg.errors import UserError
+from vocab.errors import UserError
 from store.select import select_rows
 
-from bbkg.namespaces import RDFS_SUBCLASS_OF as RDFS_SUBCLASS
-from bbkg.namespaces import SH
+from vocab.namespaces import RDFS_SUBCLASS_OF as RDFS_SUBCLASS
+from vocab.namespaces import SH
 SUPPORTED = {f"{SH}{name}" for name in ("path", "minCount", "maxCount", "datatype", "class", "pattern",
                                           "message", "name", "description")}
 MAX_REPORTED = 20

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from pyspark.sql import SparkSession
 
-from bbkg.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT
 from bbkg.pipeline import BuildResult, run_build
 from graph.jar import checked_jar, enable_python_package
 from spark_etl.lexicon import Lexicon, load_lexicon

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 
-from bbkg.config import PROJECT_ROOT, load_settings
+from vocab.config import PROJECT_ROOT, load_settings
 from benchmarks.endpoint import process
 
 SEEDS = PROJECT_ROOT / "seeds"

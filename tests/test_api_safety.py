@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bbkg.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT
 from server import create_app
 
 NESTED = "(" * 5000 + ")" * 5000

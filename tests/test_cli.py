@@ -53,7 +53,7 @@ def test_evaluate_scores_the_store_against_the_gold(seeds_build) -> None:
 
 
 def test_any_setting_can_be_given_on_any_command(seeds_build, tmp_path) -> None:
-    from bbkg.config import SETTINGS
+    from vocab.config import SETTINGS
 
     ask = run("query", "--setting", "store_dir", str(seeds_build[0]), "--format", "json", "ASK { ?s ?p ?o }")
     assert ask.exit_code == 0 and json.loads(ask.output)["boolean"] is True

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bbkg.config import PROJECT_ROOT, SETTINGS, load_settings, settings_table
+from vocab.config import PROJECT_ROOT, SETTINGS, load_settings, settings_table
 
 
 def test_precedence_default_env_override() -> None:
@@ -33,4 +33,4 @@ def test_every_setting_is_documented_in_the_readme() -> None:
 def test_the_readme_settings_table_is_the_registrys() -> None:
     readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("<!-- settings:", 1)[1].split("-->\n", 1)[1].split("<!-- /settings -->", 1)[0]
-    assert section == settings_table(), "regenerate the README's table with bbkg.config.settings_table()"
+    assert section == settings_table(), "regenerate the README's table with vocab.config.settings_table()"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bbkg.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT
 from bbkg.evaluate import Score, evaluate, score_facts, score_role_years
 from store.builds import open_current
 

@@ -16,10 +16,10 @@ from graph.jar import JAR_SHA256, GraphFramesJarError, checked_jar
 from spark_etl.articles import decode_articles, read_article_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import Lexicon
-from spark_etl.rdf import organizations_frame
+from spark_etl.extract import organizations_frame
 from store.builds import open_current
 from store.connections import resolve_entity, shortest_paths
-from bbkg.namespaces import PREFIXES
+from vocab.namespaces import PREFIXES
 from store.select import select_rows
 from tests.helpers import SEEDS, build_settings
 

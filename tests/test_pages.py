@@ -9,7 +9,7 @@ import re
 import pytest
 from pyoxigraph import Literal, NamedNode, RdfFormat, parse
 
-from bbkg.namespaces import BB, RDFS_LABEL
+from vocab.namespaces import BB, RDFS_LABEL
 from server.resources import marked_text
 from store.entities import article_page, describe, resource_page, suggest_entities
 from store.handle import CurrentStore

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bbkg.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT
 from store.builds import open_current
 
 QUERIES = sorted((PROJECT_ROOT / "queries").glob("*.rq"))

@@ -4,8 +4,9 @@ from pyoxigraph import DefaultGraph, Literal, RdfFormat, parse
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from bbkg.namespaces import BB
-from spark_etl.rdf import literal, membership_quads, nquad_lines
+from vocab.namespaces import BB
+from mapping.records import membership_quads
+from mapping.terms import literal, nquad_lines
 
 BASE = "https://example.org/"
 MEMBERSHIP_SCHEMA = (
@@ -74,3 +75,18 @@ def test_each_article_keeps_its_own_years_of_a_membership(spark) -> None:
                         f"{BASE}graph/article/b": [("hasBeginning", "2018")]}
     years = {q.object.value for q in quads if q.predicate.value == f"{time}inXSDgYear"}
     assert years == {"2018", "2019", "2023"}
+
+
+def test_the_iri_rules_agree_in_python_and_in_spark(spark) -> None:
+    """vocab/iris.py writes each digest rule for Python and for Spark SQL: both mint the same IRI."""
+    from mapping.terms import membership_iri
+    from vocab import iris
+
+    base = "https://bbkg.example.org/"
+    rows = spark.createDataFrame([("wally-backman", "new-york-mets", "Manager"), ("a|b", "c", "Player")],
+                                 "person_key string, org_key string, role string")
+    minted = [r[0] for r in rows.select(membership_iri(base)).collect()]
+    assert minted == [base + iris.membership_path("wally-backman", "new-york-mets", "Manager"),
+                      base + iris.membership_path("a|b", "c", "Player")]
+    assert iris.local_part(minted[0], base) == minted[0][len(base):]
+    assert iris.local_part("https://elsewhere.example/id/x", base) is None

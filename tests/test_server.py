@@ -103,10 +103,15 @@ def test_connections_api_pair_and_errors(client) -> None:
     body = pair.get_json()
     assert body["from"]["label"] == "Wally Backman"
     mets = next(o for o in body["shared_organizations"] if o["label"] == "New York Mets")
-    # Alderson is the Mets' GM; Backman reaches the Mets through the 51s' affiliation.
-    assert "Las Vegas 51s" in [v["label"] for v in mets["via"]]
-    assert {"role": "general manager", "start": None, "end": None, "via": None} in mets["to_roles"]
-    assert mets["evidence"] and all(e["quote"] and e["article"] for e in mets["evidence"])
+    # The same shape as with `among`: roles by person IRI. Alderson is the Mets' GM; Backman reaches the Mets
+    # through the 51s' affiliation.
+    backman, alderson = body["from"]["iri"], body["to"]["iri"]
+    assert set(mets["roles"]) == {backman, alderson}
+    assert "Las Vegas 51s" in [r["via"]["label"] for r in mets["roles"][backman] if r["via"]]
+    assert [(r["role"], r["start"], r["end"], r["via"]) for r in mets["roles"][alderson]] == [
+        ("general manager", None, None, None)]
+    assert all(e["quote"] and e["article"] for roles in mets["roles"].values() for r in roles for e in r["evidence"])
+    assert [p["people"] for p in mets["pairs"]] == [[backman, alderson]]
     assert client.get("/api/connections", query_string={"from": "Backman", "to": "Alderson",
                                                          "max_hops": "lots"}).status_code == 400
     unknown = client.get("/api/connections", query_string={"from": "Babe Ruth", "to": "Wally Backman"})

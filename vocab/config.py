@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Mapping
 
-from bbkg.errors import SettingError, UnknownSettingError
+from vocab.errors import SettingError, UnknownSettingError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 

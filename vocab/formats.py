@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from pyoxigraph import QueryResultsFormat, RdfFormat
 
-from bbkg.errors import UserError
+from vocab.errors import UserError
 
 
 class UnknownFormatError(UserError, ValueError):

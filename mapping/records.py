@@ -1,66 +1,15 @@
-"""Mapping extracted records to RDF quads (s, p, o, g as N-Triples terms), with Spark SQL expressions only.
-
-Every IRI is derived from the content (keys, offsets, hashes), so the same input
-gives the same IRIs on every run.
-"""
+"""Mapping the extraction's records (articles, mentions, memberships with their years, facts, reference
+organizations) to RDF quads (s, p, o, g as N-Triples terms), with Spark SQL expressions only."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from pyspark.sql import Column, DataFrame, SparkSession
+from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
-from spark_etl.lexicon import Lexicon
-
-from bbkg.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
-
-QUAD_COLUMNS = ("s", "p", "o", "g")
-
-
-def iri(value: Column | str) -> Column:
-    """An IRI term from a column (or a constant IRI)."""
-    column = F.lit(value) if isinstance(value, str) else value
-    return F.concat(F.lit("<"), column, F.lit(">"))
-
-
-def literal(value: Column, datatype: str | None = None) -> Column:
-    """A literal term, escaped as N-Triples requires; typed when `datatype` is an XSD local name."""
-    escaped = F.regexp_replace(value.cast("string"), r"\\", r"\\\\")
-    for raw, escape in (('"', r'\\"'), ("\n", r"\\n"), ("\r", r"\\r")):
-        escaped = F.regexp_replace(escaped, raw, escape)
-    term = F.concat(F.lit('"'), escaped, F.lit('"'))
-    return F.concat(term, F.lit(f"^^<{XSD}{datatype}>")) if datatype else term
-
-
-def article_iri(base: str, doc_id: Column) -> Column:
-    return F.concat(F.lit(f"{base}id/article/"), doc_id)
-
-
-def article_graph(base: str, doc_id: Column) -> Column:
-    return iri(F.concat(F.lit(f"{base}graph/article/"), doc_id))
-
-
-def entity_iri(base: str, entity_type: Column, key: Column) -> Column:
-    kind = F.when(entity_type == "Person", F.lit("person")).otherwise(F.lit("org"))
-    return F.concat(F.lit(f"{base}id/"), kind, F.lit("/"), key)
-
-
-def membership_iri(base: str, person_key: Column, org_key: Column, role: Column) -> Column:
-    """One IRI per (person, organization, role): two articles stating it land on the same node."""
-    digest = F.substring(F.sha2(F.concat_ws("|", person_key, org_key, role), 256), 1, 16)
-    return F.concat(F.lit(f"{base}id/membership/"), digest)
-
-
-def quads_about(rows: DataFrame, graph: Column, subject: Column,
-           statements: list[tuple[str, Column]]) -> DataFrame:
-    """One quad per (predicate, object) statement about `subject`; null objects are left out."""
-    pairs = F.array(*[F.struct(F.lit(f"<{p}>").alias("p"), o.alias("o")) for p, o in statements])
-    return (
-        rows.select(subject.alias("s"), graph.alias("g"), F.explode(pairs).alias("po"))
-        .where(F.col("po.o").isNotNull())
-        .select("s", F.col("po.p").alias("p"), F.col("po.o").alias("o"), "g")
-    )
+from mapping.terms import (article_graph, article_iri, entity_iri, iri, literal, membership_iri, quads_about,
+                           year_iri)
+from vocab import iris
+from vocab.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME
 
 
 def article_quads(articles: DataFrame, base: str) -> DataFrame:
@@ -118,7 +67,7 @@ def evidence_quads(rows: DataFrame, base: str) -> DataFrame:
 def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
     """Memberships (person, organization, role) with the sentence that states each, as evidence."""
     graph = article_graph(base, F.col("doc_id"))
-    membership = iri(membership_iri(base, F.col("person_key"), F.col("org_key"), F.col("role")))
+    membership = iri(membership_iri(base))
     evidence = _evidence_iri(base)
     claims = quads_about(memberships, graph, membership, [
         (RDF_TYPE, iri(f"{BB}Membership")),
@@ -131,11 +80,6 @@ def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
         membership_interval_quads(memberships, base))
 
 
-def year_iri(base: str, year: Column) -> Column:
-    """One time:Instant per year, shared by every interval that begins or ends in it."""
-    return F.concat(F.lit(f"{base}id/year/"), year.cast("string"))
-
-
 def membership_interval_quads(memberships: DataFrame, base: str) -> DataFrame:
     """Each article's claim of when a membership held (org:memberDuring, an OWL-Time interval), when it states
     a year: the earliest start and the latest end its sentences give, each bound absent when none is stated.
@@ -143,8 +87,8 @@ def membership_interval_quads(memberships: DataFrame, base: str) -> DataFrame:
     dated = memberships.where(F.col("start_year").isNotNull() | F.col("end_year").isNotNull())
     claims = dated.groupBy("doc_id", "person_key", "org_key", "role").agg(
         F.min("start_year").alias("start_year"), F.max("end_year").alias("end_year"))
-    membership = membership_iri(base, F.col("person_key"), F.col("org_key"), F.col("role"))
-    interval = iri(F.concat(F.lit(f"{base}id/interval/"), F.substring(
+    membership = membership_iri(base)
+    interval = iri(F.concat(F.lit(base + iris.INTERVAL), F.substring(
         F.sha2(F.concat_ws("|", membership, F.col("doc_id")), 256), 1, 16)))
     graph = article_graph(base, F.col("doc_id"))
     intervals = quads_about(claims, graph, interval, [
@@ -176,10 +120,10 @@ FACT_CLASSES = {
 
 
 def _object_iri(base: str) -> Column:
-    kind = (F.when(F.col("object_type") == "Person", F.lit("person"))
-            .when(F.col("object_type") == "Award", F.lit("award")).otherwise(F.lit("org")))
+    kind = (F.when(F.col("object_type") == "Person", F.lit(iris.PERSON))
+            .when(F.col("object_type") == "Award", F.lit(iris.AWARD)).otherwise(F.lit(iris.ORG)))
     return F.when(F.col("object_key").isNotNull(),
-                  iri(F.concat(F.lit(f"{base}id/"), kind, F.lit("/"), F.col("object_key"))))
+                  iri(F.concat(F.lit(base), kind, F.col("object_key"))))
 
 
 def fact_quads(facts: DataFrame, base: str) -> DataFrame:
@@ -188,7 +132,7 @@ def fact_quads(facts: DataFrame, base: str) -> DataFrame:
     classes = F.create_map(*[x for r, c in FACT_CLASSES.items() for x in (F.lit(r), F.lit(c))])
     identity = F.concat_ws("|", "relation", "person_key", F.coalesce("object_key", F.lit("")),
                            F.coalesce(F.col("year").cast("string"), F.lit("")), F.coalesce("value", F.lit("")))
-    node = iri(F.concat(F.lit(f"{base}id/fact/"), F.substring(F.sha2(identity, 256), 1, 16)))
+    node = iri(F.concat(F.lit(base + iris.FACT), F.substring(F.sha2(identity, 256), 1, 16)))
     graph = article_graph(base, F.col("doc_id"))
     is_detail = F.col("relation") == "drafted"
     statements = quads_about(others, graph, node, [
@@ -207,21 +151,13 @@ def fact_quads(facts: DataFrame, base: str) -> DataFrame:
     return statements.unionByName(evidence_quads(others, base)).unionByName(award_entities)
 
 
-def organizations_frame(spark: SparkSession, lexicon: Lexicon) -> DataFrame:
-    """The reference organizations as a DataFrame (key, label, type, aliases, parent, years, level, league)."""
-    rows = [(o.key, o.label, o.type, list(o.aliases), o.parent, o.parent_from, o.parent_to, o.level, o.league)
-            for o in lexicon.organizations]
-    return spark.createDataFrame(rows, "key string, label string, type string, aliases array<string>, "
-                                       "parent string, parent_from int, parent_to int, level string, league string")
-
-
 def reference_quads(organizations: DataFrame, base: str) -> DataFrame:
     """The reference organizations, their aliases, affiliations and leagues, in the reference graph."""
-    graph = iri(f"{base}graph/reference")
-    org = iri(F.concat(F.lit(f"{base}id/org/"), F.col("key")))
+    graph = iri(base + iris.REFERENCE_GRAPH)
+    org = iri(F.concat(F.lit(base + iris.ORG), F.col("key")))
 
     def org_ref(column: str) -> Column:
-        return F.when(F.col(column).isNotNull(), iri(F.concat(F.lit(f"{base}id/org/"), F.col(column))))
+        return F.when(F.col(column).isNotNull(), iri(F.concat(F.lit(base + iris.ORG), F.col(column))))
 
     facts = quads_about(organizations, graph, org, [
         (RDF_TYPE, iri(F.concat(F.lit(BB), F.col("type")))),
@@ -236,29 +172,3 @@ def reference_quads(organizations: DataFrame, base: str) -> DataFrame:
     return facts.unionByName(quads_about(aliases, graph, org, [(f"{BB}alias", literal(F.col("alias")))]))
 
 
-def nquad_lines(quads: DataFrame) -> DataFrame:
-    """Quads -> distinct N-Quads lines (column `line`), each also as a triple of the default graph.
-
-    The default graph is the union of all named graphs as a set: a triple two articles state is there
-    once (Oxigraph's query-time union would count it twice). The lines are not sorted: a global sort
-    costs a third of the stage, and the store orders what it holds by content whatever the load order.
-    """
-    union = quads.withColumn("g", F.lit(None).cast("string"))
-    line = F.concat_ws(" ", *QUAD_COLUMNS)  # skips the null graph of a default-graph triple
-    return quads.unionByName(union).select(F.concat(line, F.lit(" .")).alias("line")).distinct()
-
-
-def save_lines(lines: DataFrame, folder: Path) -> list[Path]:
-    """Write the `line` column as text files in a new `folder`, on the driver's disk; returns them in order.
-
-    On a local master the tasks write their partitions in parallel; on a cluster the executors cannot
-    see the driver's disk, so the lines stream to it partition by partition into one file.
-    """
-    if (lines.sparkSession.sparkContext.master or "").startswith("local"):
-        lines.select("line").write.text(str(folder))
-        return sorted(folder.glob("part-*"))
-    folder.mkdir(parents=True)
-    with open(folder / "part-00000", "wb") as out:
-        for row in lines.toLocalIterator():
-            out.write(row.line.encode("utf-8") + b"\n")
-    return [folder / "part-00000"]

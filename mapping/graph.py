@@ -12,27 +12,29 @@ from pyspark.sql import functions as F
 from graph.algorithms import (ACTIVITIES, COMMUNITIES, COMPONENTS, DEGREES, PAGERANK, SHARED_ORGANIZATIONS, SOFTWARE,
                               Activity)
 from graph.jar import GRAPHFRAMES_VERSION
-from bbkg.namespaces import BB, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL
-from spark_etl.rdf import iri, literal, quads_about
+from graph.stage import GraphResults
+from vocab.namespaces import BB, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL
+from mapping.terms import iri, literal, quads_about
+from vocab import iris
 
 PROV_GENERATED_BY = f"{PROV}wasGeneratedBy"
 
 
 def connections_graph(base: str) -> Column:
-    return iri(f"{base}graph/connections")
+    return iri(base + iris.CONNECTIONS_GRAPH)
 
 
 def vertex_iri(base: str, key: Column) -> Column:
     """The IRI of a vertex key: 'person:x' -> id/person/x, 'org:y' -> id/org/y (as the mapping mints them)."""
-    return iri(F.concat(F.lit(f"{base}id/"), F.regexp_replace(key, ":", "/")))
+    return iri(F.concat(F.lit(base + iris.ID), F.regexp_replace(key, ":", "/")))
 
 
 def activity_iri(base: str, activity: Activity) -> str:
-    return f"{base}id/activity/{activity.key}"
+    return base + iris.ACTIVITY + activity.key
 
 
 def software_iri(base: str) -> str:
-    return f"{base}id/software/graphframes-{GRAPHFRAMES_VERSION}"
+    return f"{base}{iris.SOFTWARE}graphframes-{GRAPHFRAMES_VERSION}"
 
 
 def _generated_by(base: str, *activities: Activity) -> list[tuple[str, Column]]:
@@ -59,7 +61,7 @@ def shared_organization_quads(shared: DataFrame, base: str) -> DataFrame:
     """Shared organizations as bb:SharedOrganization nodes, with the overlap and the memberships behind them."""
     graph = connections_graph(base)
     digest = F.substring(F.sha2(F.concat_ws("|", "person_a", "person_b", "org"), 256), 1, 16)
-    node = iri(F.concat(F.lit(f"{base}id/connection/"), digest))
+    node = iri(F.concat(F.lit(base + iris.CONNECTION), digest))
     facts = quads_about(shared, graph, node, [
         (RDF_TYPE, iri(f"{BB}SharedOrganization")),
         (f"{BB}person", vertex_iri(base, F.col("person_a"))),
@@ -83,7 +85,7 @@ def _group_quads(groups: DataFrame, base: str, column: str, kind: str, cls: str,
     """Vertices (key, `column`: a group's vertex id) -> each group as a node of class `cls`, and each vertex
     linked to its group by bb:<column>."""
     graph = connections_graph(base)
-    node = iri(F.concat(F.lit(f"{base}id/{kind}/"), F.lower(F.hex(F.col(column)))))
+    node = iri(F.concat(F.lit(f"{base}{iris.ID}{kind}/"), F.lower(F.hex(F.col(column)))))
     nodes = quads_about(groups.select(column).distinct(), graph, node, [
         (RDF_TYPE, iri(f"{BB}{cls}")), *_generated_by(base, activity)])
     links = quads_about(groups, graph, vertex_iri(base, F.col("key")), [(f"{BB}{column}", node)])
@@ -100,7 +102,7 @@ def community_quads(communities: DataFrame, base: str) -> DataFrame:
 
 def centrality_quads(centrality: DataFrame, base: str) -> DataFrame:
     """PageRank and degree of each vertex on a bb:Centrality node of its own, which says how they were computed."""
-    node = iri(F.concat(F.lit(f"{base}id/centrality/"), F.substring(F.sha2(F.col("key"), 256), 1, 16)))
+    node = iri(F.concat(F.lit(base + iris.CENTRALITY), F.substring(F.sha2(F.col("key"), 256), 1, 16)))
     return quads_about(centrality, connections_graph(base), node, [
         (RDF_TYPE, iri(f"{BB}Centrality")),
         (f"{BB}centralityOf", vertex_iri(base, F.col("key"))),
@@ -108,3 +110,12 @@ def centrality_quads(centrality: DataFrame, base: str) -> DataFrame:
         (f"{BB}degree", literal(F.col("degree"), "integer")),
         *_generated_by(base, PAGERANK, DEGREES),
     ])
+
+
+def graph_quads(results: GraphResults, base: str) -> DataFrame:
+    """Every result of the graph stage as quads of graph/connections, with the activities that made them."""
+    spark = results.shared.sparkSession
+    return reduce(DataFrame.unionByName, [
+        activity_quads(spark, base), shared_organization_quads(results.shared, base),
+        component_quads(results.components, base), centrality_quads(results.centrality, base),
+        community_quads(results.communities, base)])

@@ -1,0 +1,97 @@
+"""RDF terms and quads as Spark columns: N-Triples terms, the statements about a subject, N-Quads lines,
+and the IRIs vocab/iris.py's rules mint.
+
+Every IRI is derived from the content (keys, offsets, hashes), so the same input gives the same IRIs on
+every run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyspark.sql import Column, DataFrame
+from pyspark.sql import functions as F
+
+from vocab import iris
+from vocab.namespaces import XSD
+
+QUAD_COLUMNS = ("s", "p", "o", "g")
+
+
+def iri(value: Column | str) -> Column:
+    """An IRI term from a column (or a constant IRI)."""
+    column = F.lit(value) if isinstance(value, str) else value
+    return F.concat(F.lit("<"), column, F.lit(">"))
+
+
+def literal(value: Column, datatype: str | None = None) -> Column:
+    """A literal term, escaped as N-Triples requires; typed when `datatype` is an XSD local name."""
+    escaped = F.regexp_replace(value.cast("string"), r"\\", r"\\\\")
+    for raw, escape in (('"', r'\\"'), ("\n", r"\\n"), ("\r", r"\\r")):
+        escaped = F.regexp_replace(escaped, raw, escape)
+    term = F.concat(F.lit('"'), escaped, F.lit('"'))
+    return F.concat(term, F.lit(f"^^<{XSD}{datatype}>")) if datatype else term
+
+
+def article_iri(base: str, doc_id: Column) -> Column:
+    return F.concat(F.lit(base + iris.ARTICLE), doc_id)
+
+
+def article_graph(base: str, doc_id: Column) -> Column:
+    return iri(F.concat(F.lit(base + iris.ARTICLE_GRAPH), doc_id))
+
+
+def entity_iri(base: str, entity_type: Column, key: Column) -> Column:
+    """As vocab.iris.entity_path: a Person under id/person/, any other type under id/org/."""
+    path = F.when(entity_type == "Person", F.lit(iris.PERSON)).otherwise(F.lit(iris.ORG))
+    return F.concat(F.lit(base), path, key)
+
+
+def membership_iri(base: str) -> Column:
+    """One IRI per (person, organization, role), over the columns person_key, org_key and role: two articles
+    stating it land on the same node."""
+    return F.concat(F.lit(base + iris.MEMBERSHIP), F.expr(iris.MEMBERSHIP_DIGEST_SQL))
+
+
+def year_iri(base: str, year: Column) -> Column:
+    """One time:Instant per year, shared by every interval that begins or ends in it."""
+    return F.concat(F.lit(base + iris.YEAR), year.cast("string"))
+
+
+def quads_about(rows: DataFrame, graph: Column, subject: Column,
+           statements: list[tuple[str, Column]]) -> DataFrame:
+    """One quad per (predicate, object) statement about `subject`; null objects are left out."""
+    pairs = F.array(*[F.struct(F.lit(f"<{p}>").alias("p"), o.alias("o")) for p, o in statements])
+    return (
+        rows.select(subject.alias("s"), graph.alias("g"), F.explode(pairs).alias("po"))
+        .where(F.col("po.o").isNotNull())
+        .select("s", F.col("po.p").alias("p"), F.col("po.o").alias("o"), "g")
+    )
+
+
+def nquad_lines(quads: DataFrame) -> DataFrame:
+    """Quads -> distinct N-Quads lines (column `line`), each also as a triple of the default graph.
+
+    The default graph is the union of all named graphs as a set: a triple two articles state is there
+    once (Oxigraph's query-time union would count it twice). The lines are not sorted: a global sort
+    costs a third of the stage, and the store orders what it holds by content whatever the load order.
+    """
+    union = quads.withColumn("g", F.lit(None).cast("string"))
+    line = F.concat_ws(" ", *QUAD_COLUMNS)  # skips the null graph of a default-graph triple
+    return quads.unionByName(union).select(F.concat(line, F.lit(" .")).alias("line")).distinct()
+
+
+def save_lines(lines: DataFrame, folder: Path) -> list[Path]:
+    """Write the `line` column as text files in a new `folder`, on the driver's disk; returns them in order.
+
+    On a local master the tasks write their partitions in parallel; on a cluster the executors cannot
+    see the driver's disk, so the lines stream to it partition by partition into one file.
+    """
+    if (lines.sparkSession.sparkContext.master or "").startswith("local"):
+        lines.select("line").write.text(str(folder))
+        return sorted(folder.glob("part-*"))
+    folder.mkdir(parents=True)
+    with open(folder / "part-00000", "wb") as out:
+        for row in lines.toLocalIterator():
+            out.write(row.line.encode("utf-8") + b"\n")
+    return [folder / "part-00000"]

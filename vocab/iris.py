@@ -1,0 +1,63 @@
+"""How bbkg mints IRIs, in one place: every IRI is `<base_iri>` + one of the paths below.
+
+Each path is derived from the content (keys, offsets, hashes), so the same input gives the same IRIs. Where a
+path ends in a digest, the rule is written twice side by side, for Python (`digest`) and for Spark SQL
+(`digest_sql`), and tests/test_rdf.py checks that both give the same IRI.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+# Resources, each under id/ (the server dereferences <base_iri>id/X at /id/X).
+ID = "id/"
+PERSON = "id/person/"  # + the person's key (a slug of the name)
+ORG = "id/org/"  # + the organization's key (a slug, from the reference data or the name)
+AWARD = "id/award/"
+ARTICLE = "id/article/"  # + the article's doc_id; its mentions and sentences are fragments (#m1-5, #s10-90)
+MEMBERSHIP = "id/membership/"  # + digest(person key, organization key, role)
+FACT = "id/fact/"  # + digest(relation, person key, object key, year, value)
+INTERVAL = "id/interval/"  # + digest(membership parts, doc_id): one per membership and article
+YEAR = "id/year/"  # + the year
+CONNECTION = "id/connection/"  # + digest of a shared organization's people and organization
+CENTRALITY = "id/centrality/"  # + digest(vertex key)
+COMPONENT = "id/component/"  # + the component's id in hex
+COMMUNITY = "id/community/"  # + the community's label in hex
+ACTIVITY = "id/activity/"  # + the activity's key
+SOFTWARE = "id/software/"
+# Named graphs.
+ARTICLE_GRAPH = "graph/article/"  # + doc_id: what one article states
+REFERENCE_GRAPH = "graph/reference"  # the reference organizations
+CONNECTIONS_GRAPH = "graph/connections"  # the graph stage's results
+ONTOLOGY_GRAPH = "graph/ontology"
+
+DIGEST_CHARS = 16  # hex characters of SHA-256 kept
+
+
+def digest(*parts: str | None) -> str:
+    """The first DIGEST_CHARS hex characters of SHA-256 over the parts joined by '|' (None parts left out,
+    as Spark's concat_ws does)."""
+    return hashlib.sha256("|".join(p for p in parts if p is not None).encode("utf-8")).hexdigest()[:DIGEST_CHARS]
+
+
+def digest_sql(*columns: str) -> str:
+    """`digest` as a Spark SQL expression over the named columns."""
+    return f"substring(sha2(concat_ws('|', {', '.join(columns)}), 256), 1, {DIGEST_CHARS})"
+
+
+# The membership rule over the columns the extraction names them by (graph/ and mapping/ both mint them).
+MEMBERSHIP_DIGEST_SQL = digest_sql("person_key", "org_key", "role")
+
+
+def membership_path(person_key: str, org_key: str, role: str) -> str:
+    return MEMBERSHIP + digest(person_key, org_key, role)
+
+
+def entity_path(entity_type: str, key: str) -> str:
+    """A person's or an organization's path: `Person` -> id/person/<key>, any other type -> id/org/<key>."""
+    return (PERSON if entity_type == "Person" else ORG) + key
+
+
+def local_part(iri: str, base: str) -> str | None:
+    """The path of one of the build's resources under `base` (`id/person/x`), or None for any other IRI."""
+    return iri[len(base):] if iri.startswith(base + ID) else None
