@@ -3,6 +3,7 @@ process, and the check every name a client sends passes before any lookup."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import current_app
@@ -23,6 +24,15 @@ def current_store() -> Store:
     return current_app.extensions["bbkg_store"].get()
 
 
+def store_dir() -> Path:
+    """The folder of the store's builds (the `current` link the server follows)."""
+    return Path(current_app.extensions["bbkg_store"].store_dir)
+
+
+def executor() -> QueryExecutor:
+    return current_app.extensions["bbkg_executor"]
+
+
 def setting(name: str) -> Any:
     return current_app.config["BBKG"][name]
 
@@ -33,8 +43,7 @@ def metrics() -> Metrics:
 
 def lookup(call: str, **args: Any) -> ApiAnswer:
     """One of the executor's API_CALLS in a killable query process without network, under api_timeout."""
-    executor: QueryExecutor = current_app.extensions["bbkg_executor"]
-    return executor.run(ApiRequest(call, args), timeout=setting("api_timeout"))
+    return executor().run(ApiRequest(call, args), timeout=setting("api_timeout"))
 
 
 def checked_name(name: str, parameter: str) -> str:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple, serialize
 
-from server.context import current_store, setting
+from server.context import current_store, setting, store_dir
 from vocab import iris, namespaces
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, HTML
 from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, best_match
@@ -38,8 +38,7 @@ def _rdf_response(triples: list[Triple]) -> Response:
 
 
 def _statistics() -> dict[str, Any]:
-    store_dir = current_app.extensions["bbkg_store"].store_dir
-    statistics: dict[str, Any] = build_summary(store_dir).get("statistics", {})
+    statistics: dict[str, Any] = build_summary(store_dir()).get("statistics", {})
     return statistics
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 
-from server.context import current_store, metrics
+from server.context import current_store, metrics, store_dir
 from store.builds import StoreUnavailableError, build_summary, current_build
 
 bp = Blueprint("ops", __name__)
@@ -17,13 +17,13 @@ def health() -> tuple[Response, int]:
     Quick at any size: the store is opened (and read once) when its build changes, and the quad count is
     the one the build recorded; counting them would take seconds on a large store (2.4 s at 3M quads).
     """
-    store_dir = current_app.extensions["bbkg_store"].store_dir
+    folder = store_dir()
     try:
         current_store()
-        summary = build_summary(store_dir)
+        summary = build_summary(folder)
     except StoreUnavailableError as exc:
         return jsonify({"status": "unavailable", "reason": exc.public_message}), 503
-    build = current_build(store_dir)
+    build = current_build(folder)
     return jsonify({"status": "ok", "build": build.name if build else None, "quads": summary["quads"]}), 200
 
 

@@ -7,17 +7,17 @@ import time
 import urllib.parse
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, current_app, redirect, request
+from flask import Blueprint, Response, redirect, request
 from pyoxigraph import NamedNode
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from vocab.errors import UserError
 from vocab.formats import HTML
 
-from server.context import metrics, setting
+from server.context import executor, metrics, setting, store_dir
 from server.descriptions import service_description
 from server.errors import plain
-from server.executor import QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout
+from server.executor import QueryCrashed, QueryRequest, QueryTimeout
 from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
 from store.sandbox import DeadlineExceeded
 from store.update import apply_update
@@ -111,12 +111,8 @@ def read_operation() -> Operation:
                      _graph_iris(params.getlist(graph_params[1]), graph_params[1]))
 
 
-def _executor() -> QueryExecutor:
-    return current_app.extensions["bbkg_executor"]
-
-
 def _run_query(operation: Operation) -> Response:
-    answer = _executor().run(QueryRequest(
+    answer = executor().run(QueryRequest(
         query=operation.text,
         accept=request.headers.get("Accept", ""),
         default_graphs=operation.default_graphs,
@@ -148,7 +144,7 @@ def _run_update(operation: Operation) -> Response:
     if operation.default_graphs or operation.named_graphs:
         return plain(400, "using-graph-uri and using-named-graph-uri are not supported; name graphs in the update")
     try:
-        apply_update(current_app.extensions["bbkg_store"].store_dir, operation.text, setting("query_timeout"),
+        apply_update(store_dir(), operation.text, setting("query_timeout"),
                      setting("isolate_query_network"))
     except SyntaxError as exc:
         return plain(400, f"SPARQL syntax error: {exc}")

@@ -8,6 +8,7 @@ overrides (CLI flags, or the mapping a test passes to ``create_app``).
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,13 @@ from collections.abc import Mapping
 from vocab.errors import SettingError, UnknownSettingError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def resource_dir(name: str) -> Path:
+    """A folder of the project's resources (`ontology`, `queries`), found the same way however bbkg runs: in
+    a checkout, beside the code; installed from a wheel, under `<prefix>/share/bbkg/`, where the wheel puts it."""
+    checkout = PROJECT_ROOT / name
+    return checkout if checkout.is_dir() else Path(sys.prefix) / "share" / "bbkg" / name
 
 
 @dataclass(frozen=True)
@@ -31,8 +39,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("store_dir", "var/store",
             "Folder holding the Oxigraph store builds and the `current` link the server follows."),
     Setting("base_iri", "https://bbkg.example.org/", "Base of every IRI the build mints; must end with '/'."),
-    Setting("ontology_dir", str(PROJECT_ROOT / "ontology"), "Folder with the ontology and the reference data."),
-    Setting("queries_dir", str(PROJECT_ROOT / "queries"),
+    Setting("ontology_dir", str(resource_dir("ontology")), "Folder with the ontology and the reference data."),
+    Setting("queries_dir", str(resource_dir("queries")),
             "Folder of saved SPARQL queries (`*.rq`, a leading comment says what each answers); the query editor "
             "offers each as a tab."),
     Setting("spark_master", "local[2]",
