@@ -10,6 +10,7 @@ import pytest
 from server.executor import QueryExecutor, QueryProcess, QueryRequest, QueryTimeout
 from tests.helpers import CROSS_PRODUCT, CountingListener
 
+
 @pytest.fixture
 def listener():
     listening = CountingListener()
@@ -17,71 +18,70 @@ def listener():
     listening.close()
 
 
-def test_timeout_kills_the_query_process_and_the_next_query_works(seeds_build) -> None:
-    executor = QueryProcess(str(seeds_build[0]), timeout=2.0)
-    try:
-        assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
-        process = executor._process
-        started = time.monotonic()
-        with pytest.raises(QueryTimeout, match="longer than 2 s"):
-            executor.run(QueryRequest(CROSS_PRODUCT))
-        assert time.monotonic() - started < 10
-        assert not process.is_alive(), "the timed-out query is still burning CPU"
-        answer = executor.run(QueryRequest("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"))
-        assert answer.status == "ok" and answer.body
-    finally:
-        executor.kill()
+@pytest.fixture
+def spawn(seeds_build):
+    """Makes query processes and executors over the seeds' store; kills every one after the test."""
+    made: list[QueryProcess | QueryExecutor] = []
+
+    def start(kind: type, **options):
+        made.append(kind(str(seeds_build[0]), **options))
+        return made[-1]
+
+    yield start
+    for each in made:
+        each.kill()
 
 
-def test_the_query_process_cannot_reach_the_network(seeds_build, listener) -> None:
-    executor = QueryExecutor(str(seeds_build[0]), timeout=20.0, isolate_network=True)
-    try:
-        # Bypasses the endpoint's guard on purpose: this is the second line of defence.
-        service = f"SELECT * WHERE {{ SERVICE SILENT <http://127.0.0.1:{listener.port}/sparql> {{ ?s ?p ?o }} }}"
-        answer = executor.run(QueryRequest(service))
-        assert answer.status == "ok"
-        assert listener.connections == 0
-    finally:
-        executor.kill()
+def test_timeout_kills_the_query_process_and_the_next_query_works(spawn) -> None:
+    executor = spawn(QueryProcess, timeout=2.0)
+    assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+    process = executor._process
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="longer than 2 s"):
+        executor.run(QueryRequest(CROSS_PRODUCT))
+    assert time.monotonic() - started < 10
+    assert not process.is_alive(), "the timed-out query is still burning CPU"
+    answer = executor.run(QueryRequest("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"))
+    assert answer.status == "ok" and answer.body
 
 
-def test_row_cap_truncates_and_says_so(seeds_build) -> None:
-    executor = QueryExecutor(str(seeds_build[0]), timeout=20.0)
-    try:
-        answer = executor.run(QueryRequest("SELECT * WHERE { ?s ?p ?o }", accept="text/csv", row_cap=7))
-        assert answer.truncated and answer.rows == 7
-        assert len(answer.body.decode().splitlines()) == 8  # header and seven rows
-        whole = executor.run(QueryRequest("SELECT * WHERE { ?s ?p ?o } LIMIT 7", row_cap=7))
-        assert not whole.truncated and whole.rows == 7
-    finally:
-        executor.kill()
+def test_the_query_process_cannot_reach_the_network(spawn, listener) -> None:
+    executor = spawn(QueryExecutor, timeout=20.0, isolate_network=True)
+    # Bypasses the endpoint's guard on purpose: this is the second line of defence.
+    service = f"SELECT * WHERE {{ SERVICE SILENT <http://127.0.0.1:{listener.port}/sparql> {{ ?s ?p ?o }} }}"
+    answer = executor.run(QueryRequest(service))
+    assert answer.status == "ok"
+    assert listener.connections == 0
 
 
-def test_a_slow_query_does_not_hold_up_the_pool(seeds_build) -> None:
-    executor = QueryExecutor(str(seeds_build[0]), timeout=3.0)
-    try:
-        slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
-        slow.start()
-        time.sleep(0.5)
-        started = time.monotonic()
-        assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
-        assert time.monotonic() - started < 2.5
-        slow.join()
-    finally:
-        executor.kill()
+def test_row_cap_truncates_and_says_so(spawn) -> None:
+    executor = spawn(QueryExecutor, timeout=20.0)
+    answer = executor.run(QueryRequest("SELECT * WHERE { ?s ?p ?o }", accept="text/csv", row_cap=7))
+    assert answer.truncated and answer.rows == 7
+    assert len(answer.body.decode().splitlines()) == 8  # header and seven rows
+    whole = executor.run(QueryRequest("SELECT * WHERE { ?s ?p ?o } LIMIT 7", row_cap=7))
+    assert not whole.truncated and whole.rows == 7
 
 
-def test_a_request_waits_for_a_slot_within_its_deadline(seeds_build) -> None:
-    executor = QueryExecutor(str(seeds_build[0]), timeout=4.0, slots=1)
-    try:
-        slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
-        slow.start()
-        time.sleep(0.5)
-        started = time.monotonic()
-        with pytest.raises(QueryTimeout, match="slot"):
-            executor.run(QueryRequest("ASK { ?s ?p ?o }"), timeout=1.0)
-        assert 0.9 < time.monotonic() - started < 2.0
-        slow.join()
-        assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"  # the slot came back
-    finally:
-        executor.kill()
+def test_a_slow_query_does_not_hold_up_the_pool(spawn) -> None:
+    executor = spawn(QueryExecutor, timeout=3.0)
+    slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
+    slow.start()
+    time.sleep(0.5)
+    started = time.monotonic()
+    assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+    assert time.monotonic() - started < 2.5
+    slow.join()
+
+
+def test_a_request_waits_for_a_slot_within_its_deadline(spawn) -> None:
+    executor = spawn(QueryExecutor, timeout=4.0, slots=1)
+    slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
+    slow.start()
+    time.sleep(0.5)
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="slot"):
+        executor.run(QueryRequest("ASK { ?s ?p ?o }"), timeout=1.0)
+    assert 0.9 < time.monotonic() - started < 2.0
+    slow.join()
+    assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"  # the slot came back
