@@ -7,6 +7,7 @@ quality against the generator's ground truth, and /api/connections latency on th
 from __future__ import annotations
 
 import json
+import random
 import os
 import subprocess
 import sys
@@ -130,20 +131,31 @@ def run_scale(sizes: list[int], work: Path) -> dict[str, Any]:
     largest = rows[-1]
     if sizes:
         gold = json.loads((work / f"gold-{sizes[-1]}.json").read_text(encoding="utf-8"))
-        pairs = _pairs_sharing_a_team(gold)
+        pairs = varied_pairs(gold)
         with process([str(VENV_BIN / "bbkg"), "serve", "--store", str(work / f"store-{largest['corpus']}"),
                       "--port", "8731"], "http://127.0.0.1:8731/sparql"):
-            results["connections_api_on_largest"] = bench_connections("http://127.0.0.1:8731", 25, pairs)
+            results["connections_api_on_largest"] = bench_connections("http://127.0.0.1:8731", 1, pairs)
     return results
 
 
-def _pairs_sharing_a_team(gold: dict[str, Any], count: int = 4) -> list[dict[str, str]]:
-    by_team: dict[str, list[str]] = {}
+def varied_pairs(gold: dict[str, Any], count: int = 200, seed: int = 11) -> list[dict[str, str]]:
+    """`count` different pairs of people for /api/connections: half share a team (the gold says so), half are
+    drawn at random (most of them are not connected at all)."""
+    rng = random.Random(seed)
+    by_team: dict[str, set[str]] = {}
     for fact in gold["facts"]:
         if fact["relation"] == "member":
-            by_team.setdefault(fact["object"], []).append(fact["subject"])
-    teams = sorted((t for t, people in by_team.items() if len(set(people)) >= 2), key=lambda t: -len(by_team[t]))
-    return [{"from": sorted(set(by_team[t]))[0], "to": sorted(set(by_team[t]))[1]} for t in teams[:count]]
+            by_team.setdefault(fact["object"], set()).add(fact["subject"])
+    people = sorted(set().union(*by_team.values()))
+    sharing = sorted({tuple(sorted(rng.sample(sorted(members), 2)))
+                      for members in by_team.values() if len(members) >= 2})
+    rng.shuffle(sharing)
+    pairs = [{"from": a, "to": b} for a, b in sharing[:count // 2]]
+    while len(pairs) < count:
+        a, b = rng.sample(people, 2)
+        if {"from": a, "to": b} not in pairs:
+            pairs.append({"from": a, "to": b})
+    return pairs
 
 
 def markdown(results: dict[str, Any]) -> str:

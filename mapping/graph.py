@@ -60,8 +60,7 @@ def activity_quads(spark: SparkSession, base: str) -> DataFrame:
 def shared_organization_quads(shared: DataFrame, base: str) -> DataFrame:
     """Shared organizations as bb:SharedOrganization nodes, with the overlap and the memberships behind them."""
     graph = connections_graph(base)
-    digest = F.substring(F.sha2(F.concat_ws("|", "person_a", "person_b", "org"), 256), 1, 16)
-    node = iri(F.concat(F.lit(base + iris.CONNECTION), digest))
+    node = iri(F.concat(F.lit(base + iris.CONNECTION), F.expr(iris.CONNECTION_DIGEST_SQL)))
     facts = quads_about(shared, graph, node, [
         (RDF_TYPE, iri(f"{BB}SharedOrganization")),
         (f"{BB}person", vertex_iri(base, F.col("person_a"))),

@@ -223,3 +223,35 @@ def test_health_reports_the_builds_own_count_without_counting(client, seeds_buil
     body = client.get("/health").get_json()
     assert body["status"] == "ok" and body["quads"] == seeds_build[1].quads
     assert body["build"] == seeds_build[1].build_dir.name
+
+
+def test_the_two_sided_path_search_finds_shortest_paths_that_exist(seeds_build) -> None:
+    """Against a plain one-sided breadth-first search: the same length for every pair of people, and every
+    step of every path an edge of the graph."""
+    from pyoxigraph import NamedNode
+
+    from store.builds import open_current
+    from store.connections import _neighbours, shortest_paths
+
+    store, _ = open_current(seeds_build[0])
+    people = sorted(q.subject.value for q in store.quads_for_pattern(
+        None, NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"),
+        NamedNode("https://bbkg.example.org/ontology#Person"), None))[:12]
+
+    def distances(source: str) -> dict[str, int]:
+        found, frontier = {source: 0}, [source]
+        for hops in range(1, 7):
+            frontier = [n.value for node in frontier for n, _ in _neighbours(store, NamedNode(node))
+                        if n.value not in found and not found.setdefault(n.value, hops) < hops]
+        return found
+
+    for source in people:
+        reachable = distances(source)
+        for target in people:
+            paths = shortest_paths(store, source, target, max_hops=6)
+            assert bool(paths) == (target in reachable), (source, target)
+            for path in paths:
+                assert (len(path) - 1) // 2 == reachable[target]
+                for before, edge, after in zip(path[0:-1:2], path[1::2], path[2::2], strict=True):
+                    assert (after["iri"], edge["predicate"]) in {
+                        (n.value, word) for n, word in _neighbours(store, NamedNode(before["iri"]))}

@@ -53,6 +53,22 @@ def membership_path(person_key: str, org_key: str, role: str) -> str:
     return MEMBERSHIP + digest(person_key, org_key, role)
 
 
+# A shared organization, over the graph stage's vertex keys ("person:<key>", "org:<key>"; person_a < person_b).
+CONNECTION_DIGEST_SQL = digest_sql("person_a", "person_b", "org")
+
+
+def vertex_key(path: str) -> str:
+    """The graph stage's key of an entity's path: id/person/x -> person:x, id/org/y -> org:y."""
+    return path.removeprefix(ID).replace("/", ":", 1)
+
+
+def connection_path(person: str, other: str, org: str) -> str:
+    """The path of the graph stage's bb:SharedOrganization of two people (paths, in either order) at an
+    organization's path."""
+    a, b = sorted((vertex_key(person), vertex_key(other)))
+    return CONNECTION + digest(a, b, vertex_key(org))
+
+
 def entity_path(entity_type: str, key: str) -> str:
     """A person's or an organization's path: `Person` -> id/person/<key>, any other type -> id/org/<key>."""
     return (PERSON if entity_type == "Person" else ORG) + key
