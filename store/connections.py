@@ -372,6 +372,9 @@ def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4) -> dict[st
 MAX_PATHS = 5
 
 
+_MEMBERS_OF = PREFIXES + "SELECT ?person ?org WHERE { ?m bb:organization ?org ; bb:member ?person }"
+
+
 def _neighbours(store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
     """Entities one edge from `node`, with the word shown for the edge: memberships and affiliations, both ways.
 
@@ -379,9 +382,11 @@ def _neighbours(store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
     """
     found = [(org, "member of")
              for m in _subjects(store, BB_MEMBER, node) for org in _objects(store, m, BB_ORGANIZATION)]
-    # A club has thousands of members at 10,000 articles: one query reads them all, in Rust.
-    found += [(NamedNode(r["person"]), "has member") for r in _select(
-        store, "SELECT ?person ?org WHERE { ?m bb:organization ?org ; bb:member ?person }", org=node)]
+    # A club has thousands of members at 10,000 articles: one query reads them all, in Rust, and its terms are
+    # taken as they come (no row dictionaries).
+    members = store.query(_MEMBERS_OF, substitutions={Variable("org"): node})
+    assert isinstance(members, QuerySolutions)
+    found += [(solution[0], "has member") for solution in members]
     found += [(parent, "affiliate of") for parent in _objects(store, node, BB_AFFILIATE_OF)]
     found += [(child, "has affiliate") for child in _subjects(store, BB_AFFILIATE_OF, node)]
     return [(n, edge) for n, edge in found if isinstance(n, NamedNode)]
