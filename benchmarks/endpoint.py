@@ -25,6 +25,7 @@ import requests
 
 from vocab.config import PROJECT_ROOT
 from vocab.formats import result_format
+from vocab.namespaces import PREFIXES
 from store.builds import open_current
 from store.dumps import dump_store
 
@@ -32,22 +33,21 @@ VENV_BIN = Path(sys.executable).parent
 
 # The fixed mix: lookups a connection page makes, plus an aggregate and a join.
 QUERY_MIX = {
-    "label_lookup": """SELECT ?label WHERE {
-        <https://bbkg.example.org/id/person/wally-backman> <http://www.w3.org/2000/01/rdf-schema#label> ?label }""",
-    "memberships_of_person": """PREFIX bb: <https://bbkg.example.org/ontology#>
+    "label_lookup": PREFIXES + """SELECT ?label WHERE {
+        <https://bbkg.example.org/id/person/wally-backman> rdfs:label ?label }""",
+    "memberships_of_person": PREFIXES + """
         SELECT ?org ?role WHERE { ?m bb:member <https://bbkg.example.org/id/person/sandy-alderson> ;
                                      bb:organization ?org ; bb:role ?role }""",
-    "shared_organizations": """PREFIX bb: <https://bbkg.example.org/ontology#>
+    "shared_organizations": PREFIXES + """
         SELECT ?org WHERE { ?c a bb:SharedOrganization ;
             bb:person <https://bbkg.example.org/id/person/wally-backman>,
                       <https://bbkg.example.org/id/person/terry-collins> ; bb:sharedOrganization ?org }""",
     "count_by_class": """SELECT ?class (COUNT(?s) AS ?n) WHERE { ?s a ?class } GROUP BY ?class ORDER BY DESC(?n)""",
-    "evidence_join": """PREFIX bb: <https://bbkg.example.org/ontology#>
-        PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+    "evidence_join": PREFIXES + """
         SELECT ?person ?team ?quote WHERE { ?m bb:member/rdfs:label ?person ;
             bb:organization/rdfs:label ?team ; bb:evidence/bb:quote ?quote }
         ORDER BY ?person ?team ?quote LIMIT 20""",
-    "ask": "ASK { ?s a <https://bbkg.example.org/ontology#Person> }",
+    "ask": PREFIXES + "ASK { ?s a bb:Person }",
 }
 
 LUA = """

@@ -182,7 +182,7 @@ def _parents(pid: int) -> list[int]:
 
 def soak(store_dir: Path) -> dict[str, Any]:
     store, _ = open_current(store_dir)
-    entities = select_rows(store, "SELECT DISTINCT ?e ?label WHERE { ?e <http://www.w3.org/2000/01/rdf-schema#label> "
+    entities = select_rows(store, f"SELECT DISTINCT ?e ?label WHERE {{ ?e <{namespaces.RDFS_LABEL}> "
                                   "?label FILTER(isIRI(?e)) } ORDER BY ?e")
     people = select_rows(store, f"SELECT DISTINCT ?e WHERE {{ ?e a <{BB}Person> }} ORDER BY ?e")
     del store
