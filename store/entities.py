@@ -23,6 +23,10 @@ MAX_LISTED = 200
 RDFS_LABEL = NamedNode(namespaces.RDFS_LABEL)
 RDF_TYPE = NamedNode(namespaces.RDF_TYPE)
 ARTICLE_BODY = NamedNode(namespaces.SCHEMA_ARTICLE_BODY)
+PROV_DERIVED = NamedNode(namespaces.PROV_DERIVED)
+BB_MEMBER, BB_ORGANIZATION, BB_EVIDENCE = (NamedNode(BB + p) for p in ("member", "organization", "evidence"))
+BB_PERSON, BB_OBJECT, BB_RELATION = (NamedNode(BB + p) for p in ("person", "object", "relation"))
+MEMBERSHIP, SHARED = NamedNode(BB + "Membership"), NamedNode(BB + "SharedOrganization")
 # Statements every page shows in a section of its own; the "all statements" table leaves them out.
 _SHOWN_APART = {namespaces.RDFS_LABEL, namespaces.SKOS_ALT_LABEL, namespaces.RDF_TYPE, BB + "alias",
                 namespaces.SCHEMA_ARTICLE_BODY, BB + "component", BB + "community"}
@@ -107,46 +111,57 @@ def _statements(store: Store, triples: Iterable[Triple], *, incoming: bool) -> l
     return sorted(rows, key=lambda r: (r["predicate"], str(r["value"])))
 
 
-# Which memberships _memberships reads: those of an entity (?e bound), or those an article states (?article).
-OF_ENTITY = "{ ?m bb:member ?e } UNION { ?m bb:organization ?e }"
-# (IN_ARTICLE gives a row per sentence of the article; the duplicates are dropped below.)
-IN_ARTICLE = "?m bb:evidence/prov:wasDerivedFrom ?article ; a bb:Membership ."
+def _each(store: Store, query: str, variable: str, iris: Iterable[str], **bindings: Term) -> list[dict[str, str]]:
+    """The rows of `query` for each IRI bound to `variable` in turn. Bound first, a query starts from the index
+    entry of that one node; pyoxigraph plans a UNION or a class test before other patterns as a scan of the
+    whole graph (5-10 s a page at 10,000 articles)."""
+    return [row for iri in sorted(iris) for row in _rows(store, query, **{variable: NamedNode(iri)}, **bindings)]
 
 
-def _memberships(store: Store, selection: str, **bindings: Term) -> list[dict[str, Any]]:
-    """The memberships `selection` picks (OF_ENTITY or IN_ARTICLE, with its variable bound): role, each
-    article's stated years (claims kept side by side) and each sentence that states the membership."""
-    bound = " ".join(f"?{name}" for name in sorted(bindings))
-    rows = _rows(store, f"""
-        SELECT ?m ?person ?personLabel ?org ?orgLabel ?role ?roleLabel {bound} WHERE {{
-          {selection}
-          ?m bb:member ?person ; bb:organization ?org ; bb:role ?role .
-          OPTIONAL {{ ?person rdfs:label ?personLabel }} OPTIONAL {{ ?org rdfs:label ?orgLabel }}
-          OPTIONAL {{ ?role rdfs:label ?roleLabel }}
-        }}""", **bindings)
+def _memberships_of(store: Store, entity: NamedNode) -> set[str]:
+    """The memberships the entity is the person or the organization of, from the index."""
+    return {_lexical(q.subject) for predicate in (BB_MEMBER, BB_ORGANIZATION)
+            for q in store.quads_for_pattern(None, predicate, entity, DefaultGraph())}
+
+
+def _stated_in(store: Store, article: NamedNode, cls: NamedNode | None) -> set[str]:
+    """What the article's sentences are evidence of (of class `cls`, if given), from the index."""
+    sentences = [q.subject for q in store.quads_for_pattern(None, PROV_DERIVED, article, DefaultGraph())]
+    stated = {q.subject for ev in sentences for q in store.quads_for_pattern(None, BB_EVIDENCE, ev, DefaultGraph())}
+    return {x.value for x in stated if isinstance(x, NamedNode)
+            and (cls is None or any(True for _ in store.quads_for_pattern(x, RDF_TYPE, cls, DefaultGraph())))}
+
+
+def _memberships(store: Store, iris: set[str]) -> list[dict[str, Any]]:
+    """Memberships (at most MAX_LISTED of them): role, each article's stated years (claims kept side by side)
+    and each sentence that states the membership."""
+    chosen = sorted(iris)[:MAX_LISTED]
     memberships: dict[str, dict[str, Any]] = {}
-    for r in rows:
+    for r in _each(store, """
+        SELECT ?m ?person ?personLabel ?org ?orgLabel ?role ?roleLabel WHERE {
+          ?m bb:member ?person ; bb:organization ?org ; bb:role ?role .
+          OPTIONAL { ?person rdfs:label ?personLabel } OPTIONAL { ?org rdfs:label ?orgLabel }
+          OPTIONAL { ?role rdfs:label ?roleLabel }
+        }""", "m", chosen):
         memberships.setdefault(r["m"], {
             "iri": r["m"], "person": _link(r["person"], r.get("personLabel", "")),
             "organization": _link(r["org"], r.get("orgLabel", "")), "role": r.get("roleLabel", r["role"]),
             "claims": [], "evidence": []})
-    for r in _rows(store, f"""
-        SELECT ?m ?interval ?source ?file ?start ?end ?ev ?quote {bound} WHERE {{
-          {selection}
+    for r in _each(store, """
+        SELECT ?m ?interval ?source ?file ?start ?end ?ev ?quote WHERE {
           ?m org:memberDuring ?interval . ?interval prov:wasDerivedFrom ?source . ?source bb:fileName ?file .
-          OPTIONAL {{ ?interval time:hasBeginning/time:inXSDgYear ?start }}
-          OPTIONAL {{ ?interval time:hasEnd/time:inXSDgYear ?end }}
-          OPTIONAL {{ ?interval bb:evidence ?ev . ?ev bb:quote ?quote }}
-        }}""", **bindings):
+          OPTIONAL { ?interval time:hasBeginning/time:inXSDgYear ?start }
+          OPTIONAL { ?interval time:hasEnd/time:inXSDgYear ?end }
+          OPTIONAL { ?interval bb:evidence ?ev . ?ev bb:quote ?quote }
+        }""", "m", memberships):
         claim = {"start": r.get("start"), "end": r.get("end"), "article": _link(r["source"], r["file"]),
                  "evidence": r.get("ev"), "quote": r.get("quote")}
         if claim not in memberships[r["m"]]["claims"]:
             memberships[r["m"]]["claims"].append(claim)
-    for r in _rows(store, f"""
-        SELECT ?m ?ev ?quote ?source ?file {bound} WHERE {{
-          {selection}
+    for r in _each(store, """
+        SELECT ?m ?ev ?quote ?source ?file WHERE {
           ?m bb:evidence ?ev . ?ev bb:quote ?quote ; prov:wasDerivedFrom ?source . ?source bb:fileName ?file .
-        }}""", **bindings):
+        }""", "m", memberships):
         evidence = {"iri": r["ev"], "quote": r["quote"], "article": _link(r["source"], r["file"])}
         if evidence not in memberships[r["m"]]["evidence"]:
             memberships[r["m"]]["evidence"].append(evidence)
@@ -208,23 +223,28 @@ def _facts(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
 
 
 def _facts_about(store: Store, entity: str) -> list[dict[str, Any]]:
-    """Events, awards, records and ages whose person or object the entity is."""
-    return _facts(_rows(store, f"""
-        SELECT {_FACT_COLUMNS} ?e WHERE {{
-          {{ ?f bb:person ?e }} UNION {{ ?f bb:object ?e }}
-          {_FACT_PATTERN}
-        }}""", e=NamedNode(entity)))
+    """Events, awards, records and ages whose person or object the entity is (at most MAX_LISTED)."""
+    node = NamedNode(entity)
+    candidates = {_lexical(q.subject) for predicate in (BB_PERSON, BB_OBJECT)
+                  for q in store.quads_for_pattern(None, predicate, node, DefaultGraph())
+                  if any(True for _ in store.quads_for_pattern(q.subject, BB_RELATION, None, DefaultGraph()))}
+    return _facts(_each(store, f"SELECT {_FACT_COLUMNS} WHERE {{ {_FACT_PATTERN} }}", "f",
+                        sorted(candidates)[:MAX_LISTED]))
 
 
 def _shared_organizations(store: Store, entity: str) -> list[dict[str, Any]]:
     """The graph stage's shared organizations of a person: with whom, where, in which years, computed how."""
-    rows = _rows(store, """
+    node = NamedNode(entity)
+    computed = {_lexical(q.subject) for q in store.quads_for_pattern(None, BB_PERSON, node, DefaultGraph())
+                if any(True for _ in store.quads_for_pattern(q.subject, RDF_TYPE, SHARED, DefaultGraph()))}
+    rows = _each(store, """
         SELECT ?c ?org ?orgLabel ?other ?otherLabel ?start ?end ?software ?e WHERE {
-          ?c a bb:SharedOrganization ; bb:person ?e, ?other ; bb:sharedOrganization ?org ; bb:computedBy ?software .
+          ?c bb:person ?other ; bb:sharedOrganization ?org ; bb:computedBy ?software .
           FILTER(?other != ?e)
           OPTIONAL { ?org rdfs:label ?orgLabel } OPTIONAL { ?other rdfs:label ?otherLabel }
           OPTIONAL { ?c bb:overlapStart ?start } OPTIONAL { ?c bb:overlapEnd ?end }
-        } ORDER BY ?otherLabel ?orgLabel ?c""", e=NamedNode(entity))
+        }""", "c", sorted(computed)[:MAX_LISTED], e=node)
+    rows.sort(key=lambda r: (r.get("otherLabel", ""), r.get("orgLabel", ""), r["c"]))
     return [{"iri": r["c"], "organization": _link(r["org"], r.get("orgLabel", "")),
              "person": _link(r["other"], r.get("otherLabel", "")), "start": r.get("start"), "end": r.get("end"),
              "computed_by": r["software"]} for r in rows]
@@ -242,10 +262,10 @@ def _same_group(store: Store, group: str | None, predicate: str) -> list[dict[st
     """Up to MAX_LISTED entities of one component or community (`predicate`: bb:component, bb:community)."""
     if group is None:
         return []
-    rows = _rows(store, f"""
-        SELECT ?x ?label ?group ?link WHERE {{ ?x ?link ?group ; rdfs:label ?label }}
-        ORDER BY ?label ?x LIMIT {MAX_LISTED}""", group=NamedNode(group), link=NamedNode(predicate))
-    return [_link(r["x"], r["label"]) for r in rows]
+    members = [q.subject for q in store.quads_for_pattern(None, NamedNode(predicate), NamedNode(group),
+                                                          DefaultGraph())]
+    labelled = sorted((_label(store, m), m.value) for m in members if isinstance(m, NamedNode))
+    return [_link(iri, label) for label, iri in labelled if label][:MAX_LISTED]
 
 
 def resource_page(store: Store, iri: str) -> dict[str, Any]:
@@ -266,7 +286,7 @@ def resource_page(store: Store, iri: str) -> dict[str, Any]:
     return {
         "iri": iri, "label": label, "other_names": [n for n in objects(namespaces.SKOS_ALT_LABEL) if n != label],
         "types": [t.rsplit("#", 1)[-1] for t in objects(namespaces.RDF_TYPE)],
-        "memberships": _memberships(store, OF_ENTITY, e=node), "facts": _facts_about(store, iri),
+        "memberships": _memberships(store, _memberships_of(store, node)), "facts": _facts_about(store, iri),
         "shared": _shared_organizations(store, iri), "measures": measures,
         "community": _same_group(store, measures["community"], BB + "community"),
         "articles": _articles_mentioning(store, iri),
@@ -307,23 +327,25 @@ def article_page(store: Store, iri: str) -> dict[str, Any]:
     if not any(True for _ in store.quads_for_pattern(node, RDF_TYPE, NamedNode(BB + "Article"), DefaultGraph())):
         raise NotAnArticleError(f"<{iri}> is not an article of the graph")
     outgoing = {t.predicate.value: _lexical(t.object) for t in _outgoing(store, node)}
+    derived = {_lexical(q.subject) for q in store.quads_for_pattern(None, PROV_DERIVED, node, DefaultGraph())}
     mentions = [{"start": int(r["start"]), "end": int(r["end"]), "iri": r["entity"], "label": r["label"],
-                 "type": r["type"].rsplit("#", 1)[-1]} for r in _rows(store, """
-        SELECT ?mention ?start ?end ?entity ?label ?type ?article WHERE {
-          ?mention prov:wasDerivedFrom ?article ; a bb:Mention ; bb:refersTo ?entity ;
-                   bb:startOffset ?start ; bb:endOffset ?end .
+                 "type": r["type"].rsplit("#", 1)[-1]} for r in _each(store, """
+        SELECT ?mention ?start ?end ?entity ?label ?type WHERE {
+          ?mention bb:refersTo ?entity ; bb:startOffset ?start ; bb:endOffset ?end ; a bb:Mention .
           ?entity rdfs:label ?label ; a ?type . FILTER(STRSTARTS(STR(?type), STR(bb:)))
-        } ORDER BY ?start ?end ?entity""", article=node)]
-    sentences = [{"iri": r["ev"], "start": int(r["start"]), "end": int(r["end"])} for r in _rows(store, """
-        SELECT ?ev ?start ?end ?article WHERE {
-          ?ev prov:wasDerivedFrom ?article ; a bb:Evidence ; bb:startOffset ?start ; bb:endOffset ?end .
-        } ORDER BY ?start ?end""", article=node)]
-    # ?article is bound: only the sentences of this article are read.
-    facts = _facts(_rows(store, f"SELECT {_FACT_COLUMNS} WHERE {{ {_FACT_PATTERN} }}", article=node))
+        }""", "mention", derived)]
+    mentions.sort(key=lambda m: (m["start"], m["end"], m["iri"]))
+    sentences = [{"iri": r["ev"], "start": int(r["start"]), "end": int(r["end"])} for r in _each(store, """
+        SELECT ?ev ?start ?end WHERE { ?ev bb:startOffset ?start ; bb:endOffset ?end ; a bb:Evidence }""",
+        "ev", derived)]
+    sentences.sort(key=lambda ev: (ev["start"], ev["end"]))
+    # ?article is bound too: only the sentences of this article are read.
+    facts = _facts(_each(store, f"SELECT {_FACT_COLUMNS} WHERE {{ {_FACT_PATTERN} }}", "f",
+                         _stated_in(store, node, None) - _stated_in(store, node, MEMBERSHIP), article=node))
     _conflicts(store, facts)
     return {"iri": iri, "file": outgoing.get(BB + "fileName", ""), "sha256": outgoing.get(BB + "sha256", ""),
             "text": outgoing.get(namespaces.SCHEMA_ARTICLE_BODY, ""), "mentions": mentions, "sentences": sentences,
-            "memberships": _memberships(store, IN_ARTICLE, article=node),
+            "memberships": _memberships(store, _stated_in(store, node, MEMBERSHIP)),
             "facts": facts}
 
 
