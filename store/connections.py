@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyoxigraph import DefaultGraph, Literal, NamedNode, QuerySolutions, Store, Variable
+from pyoxigraph import Literal, NamedNode, QuerySolutions, Store, Variable
 
 from vocab.errors import NotFoundError, UserError
 from vocab import iris, namespaces
 from vocab.namespaces import PREFIXES
+from store import index
 from store.select import Term, select_rows
 
 
@@ -97,10 +98,10 @@ def described_entities(store: Store, iris: set[str], entity_type: str | None = N
     found = []
     for iri in iris:
         node = NamedNode(iri)
-        classes = sorted(t.value[len(BB):] for t in _objects(store, node, RDF_TYPE_NODE)
+        classes = sorted(t.value[len(BB):] for t in index.objects(store, node, RDF_TYPE_NODE)
                          if isinstance(t, NamedNode) and t.value.startswith(BB))
-        label = _label(store, iri)
-        if classes and label != iri and (wanted is None or wanted in classes):
+        label = index.label(store, node)
+        if classes and label and (wanted is None or wanted in classes):
             found.append({"iri": iri, "label": label, "type": wanted or classes[0]})
     return sorted(found, key=lambda e: (e["label"], e["iri"]))
 
@@ -126,7 +127,7 @@ def _exactly_named(store: Store, name: str, entity_type: str | None) -> list[dic
     """Entities whose label is `name` as written, or whose IRI it is: index lookups, no scan of all labels."""
     if is_iri_name(name):
         return described_entities(store, {NamedNode(name).value}, entity_type)
-    labelled = _subjects(store, RDFS_LABEL, Literal(name.strip()))
+    labelled = index.subjects(store, RDFS_LABEL, Literal(name.strip()))
     return described_entities(store, {e.value for e in labelled if isinstance(e, NamedNode)}, entity_type)
 
 
@@ -147,25 +148,17 @@ def resolve_entity(store: Store, name: str, entity_type: str | None = None) -> E
     return Entity(candidates[0]["iri"], candidates[0]["label"])
 
 
-def _objects(store: Store, subject: Any, predicate: NamedNode) -> list[Any]:
-    return [q.object for q in store.quads_for_pattern(subject, predicate, None, DefaultGraph())]
-
-
-def _subjects(store: Store, predicate: NamedNode, obj: Any) -> list[Any]:
-    return [q.subject for q in store.quads_for_pattern(None, predicate, obj, DefaultGraph())]
-
-
 # These lookups read Oxigraph's quad index in the default graph (the union the build materializes) directly:
 # the same patterns as SPARQL let the optimizer scan every label or every bb:SharedOrganization first
 # (0.5-1 s each on 3.4M quads, against well under a millisecond here).
 
 def _organizations_of(store: Store, person: str) -> dict[str, str]:
     """Every organization a person belonged to, directly or through an affiliate, that has a label: IRI -> label."""
-    memberships = _subjects(store, BB_MEMBER, NamedNode(person))
-    teams = {team for m in memberships for team in _objects(store, m, BB_ORGANIZATION)}
-    organizations = teams | {parent for team in teams for parent in _objects(store, team, BB_AFFILIATE_OF)}
-    labelled = {org.value: _label(store, org.value) for org in organizations if isinstance(org, NamedNode)}
-    return {org: label for org, label in labelled.items() if label != org}
+    memberships = index.subjects(store, BB_MEMBER, NamedNode(person))
+    teams = {team for m in memberships for team in index.objects(store, m, BB_ORGANIZATION)}
+    organizations = teams | {parent for team in teams for parent in index.objects(store, team, BB_AFFILIATE_OF)}
+    labelled = {org.value: index.label(store, org) for org in organizations if isinstance(org, NamedNode)}
+    return {org: label for org, label in labelled.items() if label}
 
 
 def _computed_pair(store: Store, a: str, b: str, org: str) -> dict[str, str] | None:
@@ -176,7 +169,7 @@ def _computed_pair(store: Store, a: str, b: str, org: str) -> dict[str, str] | N
     if person is None or other is None or organization is None:
         return None  # not IRIs the build minted: the graph stage computed nothing about them
     node = NamedNode(base + iris.connection_path(person, other, organization))
-    values = {name: _objects(store, node, NamedNode(BB + predicate)) for name, predicate in (
+    values = {name: index.objects(store, node, NamedNode(BB + predicate)) for name, predicate in (
         ("software", "computedBy"), ("start", "overlapStart"), ("end", "overlapEnd"))}
     if not all(values.values()):
         return None
@@ -312,11 +305,10 @@ def graph_measures(store: Store, entity: str) -> dict[str, Any]:
     node = NamedNode(entity)
 
     def value(subject: Any, predicate: str) -> Any:
-        found = [q.object for q in store.quads_for_pattern(subject, NamedNode(BB + predicate), None, DefaultGraph())]
+        found = index.objects(store, subject, NamedNode(BB + predicate))
         return min(found, key=str) if found else None
 
-    centrality = [q.subject for q in store.quads_for_pattern(None, NamedNode(BB + "centralityOf"), node,
-                                                               DefaultGraph())]
+    centrality = index.subjects(store, NamedNode(BB + "centralityOf"), node)
     pagerank = value(centrality[0], "pageRank") if centrality else None
     degree = value(centrality[0], "degree") if centrality else None
     component, community = value(node, "component"), value(node, "community")
@@ -381,21 +373,20 @@ def _neighbours(store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
     Read from Oxigraph's quad index in the default graph (the union the build materializes): no query text.
     """
     found = [(org, "member of")
-             for m in _subjects(store, BB_MEMBER, node) for org in _objects(store, m, BB_ORGANIZATION)]
+             for m in index.subjects(store, BB_MEMBER, node) for org in index.objects(store, m, BB_ORGANIZATION)]
     # A club has thousands of members at 10,000 articles: one query reads them all, in Rust, and its terms are
     # taken as they come (no row dictionaries).
     members = store.query(_MEMBERS_OF, substitutions={Variable("org"): node})
     assert isinstance(members, QuerySolutions)
     found += [(solution[0], "has member") for solution in members]
-    found += [(parent, "affiliate of") for parent in _objects(store, node, BB_AFFILIATE_OF)]
-    found += [(child, "has affiliate") for child in _subjects(store, BB_AFFILIATE_OF, node)]
+    found += [(parent, "affiliate of") for parent in index.objects(store, node, BB_AFFILIATE_OF)]
+    found += [(child, "has affiliate") for child in index.subjects(store, BB_AFFILIATE_OF, node)]
     return [(n, edge) for n, edge in found if isinstance(n, NamedNode)]
 
 
 def _label(store: Store, node: str) -> str:
-    quads = store.quads_for_pattern(NamedNode(node), RDFS_LABEL, None, DefaultGraph())
-    labels = sorted(q.object.value for q in quads if isinstance(q.object, Literal))
-    return labels[0] if labels else node
+    """The node's label, or the IRI itself when it has none."""
+    return index.label(store, NamedNode(node)) or node
 
 
 # Each edge word read the other way: a path found from the target's side is written from the source's.

@@ -16,11 +16,11 @@ from vocab.errors import NotFoundError
 from vocab.formats import graph_format
 from vocab.namespaces import BB, NAMESPACES, PREFIXES
 from store.connections import described_entities, graph_measures
+from store import index
 from store.select import Term, select_rows
 
 # What a page lists at most of one kind (the articles that mention the Mets run to thousands at 10k articles).
 MAX_LISTED = 200
-RDFS_LABEL = NamedNode(namespaces.RDFS_LABEL)
 RDF_TYPE = NamedNode(namespaces.RDF_TYPE)
 ARTICLE_BODY = NamedNode(namespaces.SCHEMA_ARTICLE_BODY)
 PROV_DERIVED = NamedNode(namespaces.PROV_DERIVED)
@@ -61,13 +61,6 @@ def _incoming(store: Store, node: NamedNode, limit: int | None = None) -> list[T
     return triples
 
 
-def _label(store: Store, node: Any) -> str:
-    if not isinstance(node, NamedNode):
-        return str(node.value) if isinstance(node, Literal) else str(node)
-    labels = sorted(_lexical(q.object) for q in store.quads_for_pattern(node, RDFS_LABEL, None, DefaultGraph()))
-    return labels[0] if labels else ""
-
-
 def _lexical(term: Any) -> str:
     """An IRI's or a literal's value; any other term (a blank node, a triple term) as N-Triples."""
     return term.value if isinstance(term, (NamedNode, Literal)) else str(term)
@@ -102,7 +95,7 @@ def _statements(store: Store, triples: Iterable[Triple], *, incoming: bool) -> l
     for t in triples:
         other = t.subject if incoming else t.object
         if isinstance(other, NamedNode):
-            value: dict[str, Any] = {"iri": other.value, "label": _label(store, other) or other.value}
+            value: dict[str, Any] = {"iri": other.value, "label": index.label(store, other) or other.value}
         elif isinstance(other, Literal):
             value = {"literal": other.value, "datatype": other.datatype.value, "language": other.language}
         else:
@@ -129,7 +122,7 @@ def _stated_in(store: Store, article: NamedNode, cls: NamedNode | None) -> set[s
     sentences = [q.subject for q in store.quads_for_pattern(None, PROV_DERIVED, article, DefaultGraph())]
     stated = {q.subject for ev in sentences for q in store.quads_for_pattern(None, BB_EVIDENCE, ev, DefaultGraph())}
     return {x.value for x in stated if isinstance(x, NamedNode)
-            and (cls is None or any(True for _ in store.quads_for_pattern(x, RDF_TYPE, cls, DefaultGraph())))}
+            and (cls is None or index.has(store, x, RDF_TYPE, cls))}
 
 
 def _memberships(store: Store, iris: set[str]) -> list[dict[str, Any]]:
@@ -227,7 +220,7 @@ def _facts_about(store: Store, entity: str) -> list[dict[str, Any]]:
     node = NamedNode(entity)
     candidates = {_lexical(q.subject) for predicate in (BB_PERSON, BB_OBJECT)
                   for q in store.quads_for_pattern(None, predicate, node, DefaultGraph())
-                  if any(True for _ in store.quads_for_pattern(q.subject, BB_RELATION, None, DefaultGraph()))}
+                  if index.has(store, q.subject, BB_RELATION)}
     return _facts(_each(store, f"SELECT {_FACT_COLUMNS} WHERE {{ {_FACT_PATTERN} }}", "f",
                         sorted(candidates)[:MAX_LISTED]))
 
@@ -236,7 +229,7 @@ def _shared_organizations(store: Store, entity: str) -> list[dict[str, Any]]:
     """The graph stage's shared organizations of a person: with whom, where, in which years, computed how."""
     node = NamedNode(entity)
     computed = {_lexical(q.subject) for q in store.quads_for_pattern(None, BB_PERSON, node, DefaultGraph())
-                if any(True for _ in store.quads_for_pattern(q.subject, RDF_TYPE, SHARED, DefaultGraph()))}
+                if index.has(store, q.subject, RDF_TYPE, SHARED)}
     rows = _each(store, """
         SELECT ?c ?org ?orgLabel ?other ?otherLabel ?start ?end ?software ?e WHERE {
           ?c bb:person ?other ; bb:sharedOrganization ?org ; bb:computedBy ?software .
@@ -264,7 +257,7 @@ def _same_group(store: Store, group: str | None, predicate: str) -> list[dict[st
         return []
     members = [q.subject for q in store.quads_for_pattern(None, NamedNode(predicate), NamedNode(group),
                                                           DefaultGraph())]
-    labelled = sorted((_label(store, m), m.value) for m in members if isinstance(m, NamedNode))
+    labelled = sorted((index.label(store, m), m.value) for m in members if isinstance(m, NamedNode))
     return [_link(iri, label) for label, iri in labelled if label][:MAX_LISTED]
 
 
@@ -281,7 +274,7 @@ def resource_page(store: Store, iri: str) -> dict[str, Any]:
     def objects(predicate: str) -> list[str]:
         return sorted({_lexical(t.object) for t in outgoing if t.predicate.value == predicate})
 
-    label = _label(store, node)
+    label = index.label(store, node)
     measures = graph_measures(store, iri)
     return {
         "iri": iri, "label": label, "other_names": [n for n in objects(namespaces.SKOS_ALT_LABEL) if n != label],
@@ -324,7 +317,7 @@ def article_page(store: Store, iri: str) -> dict[str, Any]:
     text), and each statement with the sentence that states it and the claims of other articles beside it.
     Raises NotAnArticleError."""
     node = NamedNode(iri)
-    if not any(True for _ in store.quads_for_pattern(node, RDF_TYPE, NamedNode(BB + "Article"), DefaultGraph())):
+    if not index.has(store, node, RDF_TYPE, NamedNode(BB + "Article")):
         raise NotAnArticleError(f"<{iri}> is not an article of the graph")
     outgoing = {t.predicate.value: _lexical(t.object) for t in _outgoing(store, node)}
     derived = {_lexical(q.subject) for q in store.quads_for_pattern(None, PROV_DERIVED, node, DefaultGraph())}
