@@ -50,7 +50,8 @@ def activity_quads(spark: SparkSession, base: str) -> DataFrame:
         (f"{BB}softwareVersion", literal(F.lit(GRAPHFRAMES_VERSION))),
     ])
     activities = [quads_about(one, graph, iri(activity_iri(base, a)), [
-        (RDF_TYPE, iri(f"{PROV}Activity")), (RDFS_LABEL, literal(F.lit(a.label))),
+        (RDF_TYPE, iri(f"{PROV}Activity")), (RDF_TYPE, iri(f"{BB}Computation")),
+        (RDFS_LABEL, literal(F.lit(a.label))),
         (f"{BB}method", literal(F.lit(a.method))), (f"{BB}parameters", literal(F.lit(a.parameters))),
         (f"{PROV}wasAssociatedWith", iri(software_iri(base))),
     ]) for a in ACTIVITIES]

@@ -162,8 +162,10 @@ ALLOWED_IN_QUERY_TEXT = {
     # The pages' fixed fragments (patterns, column lists, which memberships) and names of bound variables.
     "store/entities.py": {"selection", "bound", "_FACT_PATTERN", "_FACT_COLUMNS", "MAX_LISTED", "names"},
     # SHACL checks built at build time from ontology/shapes.ttl, the operator's file, never a client's.
-    "store/validate.py": {"RDFS_SUBCLASS", "cls", "focus", "path", "int(c.value)", "c.value", "classes",
-                          "Literal(c.value)"},
+    "store/validate.py": {"NamedNode(RDFS_SUBCLASS_OF)", "NamedNode(cls)", "_with_subclasses(store, c.targets)",
+                          "NamedNode(c.path)", "condition", "count", "_focus_nodes(store, counted[0])",
+                          "_values(counted[0])", "outside", "_focus_nodes(store, c)",
+                          "_values(c, _value_condition(store, c))"},
 }
 
 

@@ -56,6 +56,26 @@ def test_class_follows_subclasses(tmp_path: Path) -> None:
         validate_store(bad, path)
 
 
+def test_a_target_class_takes_in_its_subclasses(tmp_path: Path) -> None:
+    """As SHACL says: a node of a subclass is a focus node of the shape for its superclass."""
+    path = shapes(tmp_path, "sh:property [ sh:path ex:name ; sh:minCount 1 ]")
+    nameless_pitcher = store_with(("Pitcher", SUBCLASS, "Player"), ("Player", SUBCLASS, "Person"),
+                                  ("a", TYPE, "Pitcher"))
+    with pytest.raises(ShapeViolationError, match=f"<{EX}a> <{EX}name>: sh:minCount 1"):
+        validate_store(nameless_pitcher, path)
+
+
+def test_counts_are_checked_together_and_reported_apart(tmp_path: Path) -> None:
+    path = shapes(tmp_path, "sh:property [ sh:path ex:name ; sh:minCount 2 ; sh:maxCount 3 ]")
+    assert validate_store(store_with(("a", TYPE, "Person"), ("a", "name", Literal("A")),
+                                     ("a", "name", Literal("B"))), path) == 2
+    with pytest.raises(ShapeViolationError, match="in 2 places") as raised:
+        validate_store(store_with(("a", TYPE, "Person"), ("a", "name", Literal("A")), ("b", TYPE, "Person"),
+                                  *[("b", "name", Literal(n)) for n in "BCDE"]), path)
+    assert f"<{EX}a> <{EX}name>: sh:minCount 2" in str(raised.value)
+    assert f"<{EX}b> <{EX}name>: sh:maxCount 3" in str(raised.value)
+
+
 def test_unsupported_constraints_are_refused_not_ignored(tmp_path: Path) -> None:
     path = shapes(tmp_path, "sh:property [ sh:path ex:name ; sh:minLength 2 ]")
     with pytest.raises(UnsupportedShapeError, match="minLength"):
