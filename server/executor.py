@@ -28,7 +28,10 @@ class QueryCrashed(Exception):
 @dataclass
 class QueryRequest:
     query: str
-    accept: str = ""
+    # The media types content negotiation chose, in the server worker, for solutions and for a graph; None
+    # where the client accepts none (the child answers not_acceptable if the query gives that kind).
+    result_type: str | None = "application/sparql-results+json"
+    graph_type: str | None = "text/turtle"
     default_graphs: list[str] = field(default_factory=list)
     named_graphs: list[str] = field(default_factory=list)
     row_cap: int = 100_000
@@ -54,33 +57,24 @@ class QueryAnswer:
     status: str  # ok, syntax, not_acceptable, no_store
     media_type: str = ""
     body: bytes = b""
-    rows: int = 0
+    rows: int | None = 0  # None: not counted, the answer being within the row cap
     truncated: bool = False
     message: str = ""
     offers: list[str] = field(default_factory=list)
 
 
 def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
-    """Evaluate one query and serialize it in the best media type the Accept header allows (store/query.py
+    """Evaluate one query and serialize it in the media type negotiated for its kind of answer (store/query.py
     does the work, as for `bbkg query`)."""
-    from werkzeug.datastructures import MIMEAccept
-    from werkzeug.http import parse_accept_header
-
     from vocab.formats import GRAPH_BY_MEDIA_TYPE, RESULT_BY_MEDIA_TYPE, Format
-    from server.media import GRAPH_TYPES, GRAPHS_FOR_BROWSERS, RESULT_TYPES, RESULTS_FOR_BROWSERS, best_match
+    from server.media import GRAPH_TYPES, RESULT_TYPES
     from store.query import NoAcceptableFormat, run_query
 
-    accept = parse_accept_header(request.accept, MIMEAccept)
-    negotiated: list[str] = []
-
     def choose(is_graph: bool) -> Format:
-        offers, for_browsers, formats = ((GRAPH_TYPES, GRAPHS_FOR_BROWSERS, GRAPH_BY_MEDIA_TYPE) if is_graph
-                                         else (RESULT_TYPES, RESULTS_FOR_BROWSERS, RESULT_BY_MEDIA_TYPE))
-        media_type = best_match(accept, offers, for_browsers)
+        media_type = request.graph_type if is_graph else request.result_type
         if media_type is None:
             raise NoAcceptableFormat(is_graph)
-        negotiated.append(media_type)  # sent as asked: application/json stays application/json
-        return formats[media_type]
+        return (GRAPH_BY_MEDIA_TYPE if is_graph else RESULT_BY_MEDIA_TYPE)[media_type]
 
     try:
         answer = run_query(store, request.query, choose, request.row_cap, request.default_graphs,
@@ -89,7 +83,9 @@ def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
         return QueryAnswer("syntax", message=str(exc))
     except NoAcceptableFormat as exc:
         return QueryAnswer("not_acceptable", offers=list(GRAPH_TYPES if exc.is_graph else RESULT_TYPES))
-    return QueryAnswer("ok", negotiated[0], answer.body, answer.rows, answer.truncated)
+    # Sent as asked: a client that asked for application/json gets application/json.
+    media_type = request.result_type if answer.format.results is not None else request.graph_type
+    return QueryAnswer("ok", media_type or "", answer.body, answer.rows, answer.truncated)
 
 
 def _api_connection(store: Any, names: list[str], max_hops: int) -> Any:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from pyoxigraph import QueryResultsFormat, RdfFormat
 from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_accept_header
 
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, HTML, RESULT_BY_MEDIA_TYPE, graph_format
 
@@ -26,3 +28,12 @@ def best_match(accept: MIMEAccept, offers: Mapping[str, object], for_browsers: s
     if accept.best == HTML:
         return for_browsers
     return accept.best_match(list(offers))
+
+
+@functools.lru_cache(maxsize=512)
+def negotiate(accept_header: str) -> tuple[str | None, str | None]:
+    """The media types to answer solutions (or a boolean) and a graph in, for an Accept header; None where none
+    fits. Remembered per header: clients send the same few, and parsing one costs more than a small query."""
+    accept = parse_accept_header(accept_header, MIMEAccept)
+    return (best_match(accept, RESULT_TYPES, RESULTS_FOR_BROWSERS),
+            best_match(accept, GRAPH_TYPES, GRAPHS_FOR_BROWSERS))

@@ -18,6 +18,7 @@ from server.context import executor, metrics, setting, store_dir
 from server.descriptions import service_description
 from server.errors import plain
 from server.executor import QueryCrashed, QueryRequest, QueryTimeout
+from server.media import negotiate
 from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
 from store.sandbox import DeadlineExceeded
 from store.update import apply_update
@@ -112,9 +113,11 @@ def read_operation() -> Operation:
 
 
 def _run_query(operation: Operation) -> Response:
+    result_type, graph_type = negotiate(request.headers.get("Accept", ""))
     answer = executor().run(QueryRequest(
         query=operation.text,
-        accept=request.headers.get("Accept", ""),
+        result_type=result_type,
+        graph_type=graph_type,
         default_graphs=operation.default_graphs,
         named_graphs=operation.named_graphs,
         row_cap=setting("result_row_cap"),

@@ -1,5 +1,8 @@
 """Our capped results writers agree with pyoxigraph's own serializers, term by term."""
 
+import csv
+import io
+
 import pytest
 from pyoxigraph import (BlankNode, Literal, NamedNode, Quad, QueryResultsFormat, Store, Triple,
                         parse_query_results)
@@ -41,3 +44,53 @@ def test_csv_has_header_and_crlf(store: Store) -> None:
 def test_empty_results(store: Store) -> None:
     parsed = parse_query_results(to_json(["x"], []), format=QueryResultsFormat.JSON)
     assert list(parsed) == []
+
+
+ALL_SOLUTION_FORMATS = ("json", "xml", "csv", "tsv")
+
+
+@pytest.mark.parametrize("name", ALL_SOLUTION_FORMATS)
+def test_an_answer_within_the_cap_is_oxigraphs_own_and_one_past_it_is_cut(store: Store, name: str) -> None:
+    """Well within the cap, Oxigraph's serializer writes the answer; at the cap it is whole; one past, cut."""
+    from store.query import run_query
+    from vocab.formats import result_format
+
+    chosen = result_format(name)
+    rows = len(list(store.query(QUERY)))
+
+    def rows_of(body: bytes) -> int:
+        if name == "csv":  # one value holds a line break: count the records, not the lines
+            return len(list(csv.reader(io.StringIO(body.decode(), newline="")))) - 1
+        return len(list(parse_query_results(body, format=chosen.results)))
+
+    within = run_query(store, QUERY, lambda is_graph: chosen, row_cap=100_000)
+    assert within.body == store.query(QUERY).serialize(format=chosen.results) and not within.truncated
+    at_cap = run_query(store, QUERY, lambda is_graph: chosen, row_cap=rows)
+    assert not at_cap.truncated and rows_of(at_cap.body) == rows
+    below = run_query(store, QUERY, lambda is_graph: chosen, row_cap=rows - 1)
+    assert below.truncated and below.rows == rows - 1 and rows_of(below.body) == rows - 1
+
+
+def test_even_the_emptiest_rows_are_counted_against_the_cap() -> None:
+    """Rows that bind nothing take the fewest bytes a format allows: the cap still holds."""
+    from store.query import run_query
+    from vocab.formats import result_format
+
+    empty_rows = "SELECT ?x WHERE { VALUES ?y { 1 2 3 4 5 6 7 8 9 10 } }"
+    for name in ALL_SOLUTION_FORMATS:
+        answer = run_query(Store(), empty_rows, lambda is_graph: result_format(name), row_cap=9)
+        assert answer.truncated and answer.rows == 9, name
+        whole = run_query(Store(), empty_rows, lambda is_graph: result_format(name), row_cap=10)
+        assert not whole.truncated, name
+
+
+def test_a_graph_within_the_cap_is_written_whole_and_one_past_it_is_cut(store: Store) -> None:
+    from store.query import run_query
+    from vocab.formats import graph_format
+
+    construct = "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o FILTER(!isTriple(?o)) }"
+    triples = len(list(store.query(construct)))
+    whole = run_query(store, construct, lambda is_graph: graph_format("ntriples"), row_cap=triples)
+    assert not whole.truncated and len(whole.body.splitlines()) == triples
+    cut = run_query(store, construct, lambda is_graph: graph_format("ntriples"), row_cap=triples - 1)
+    assert cut.truncated and len(cut.body.splitlines()) == triples - 1

@@ -1,0 +1,175 @@
+"""What a user of the endpoint meets: varied queries on the largest store, `bbkg serve` with its response
+cache off and on against `oxigraph serve-read-only` on the same RocksDB files, same query texts, same rows.
+
+Every family of queries is a list drawn from the store (a lookup per subject, a 2-hop join per person, the
+aggregate per role), cycled by wrk from a different start in each of its threads, so that no two requests
+in flight are the same. The servers are measured one after another, A/B alternated over two rounds (each
+figure is the median of its rounds), at 8 and at 32 connections. The same lookup repeated is measured too,
+labelled as such: it is what a cache is for, and not what clients mostly do.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import requests
+from pyoxigraph import NamedNode
+
+from vocab.formats import result_format
+from vocab.namespaces import BB, PREFIXES, RDF_TYPE
+from store.builds import open_current
+from store.select import select_rows
+from benchmarks.endpoint import process
+
+VENV_BIN = Path(sys.executable).parent
+ACCEPT = result_format("json").media_type
+
+# Each thread of wrk starts at its own place in the list (wrk runs `setup` once per thread, then each
+# thread's `init`), and asks for every path in turn from there.
+LUA = """
+local paths = {%s}
+local threads = 0
+function setup(thread)
+  thread:set("first", threads)
+  threads = threads + 1
+end
+function init(args)
+  i = (first or 0) * math.floor(#paths / 2)
+end
+request = function()
+  i = i %% #paths + 1
+  return wrk.format("GET", paths[i], {["Accept"] = "%s"})
+end
+"""
+
+
+def _iris(store: Any, query: str) -> list[str]:
+    """The one variable's IRIs, sorted, written as in a query (<...>)."""
+    return sorted(str(NamedNode(value)) for row in select_rows(store, query) for value in row.values())
+
+
+def _sample(store: Any, query: str, count: int, rng: random.Random) -> list[str]:
+    values = _iris(store, query)
+    return rng.sample(values, min(count, len(values)))
+
+
+def query_families(store_dir: Path, lookups: int = 20_000, people: int = 2_000, seed: int = 5) -> dict[str, list[str]]:
+    """The query texts of each family, drawn from the store with a fixed seed."""
+    store, _ = open_current(store_dir)
+    rng = random.Random(seed)
+    subjects = _sample(store, "SELECT DISTINCT ?s WHERE { ?s a ?c FILTER(isIRI(?s)) }", lookups, rng)
+    persons = _sample(store, f"SELECT ?p WHERE {{ ?p <{RDF_TYPE}> <{BB}Person> }}", people, rng)
+    roles = _iris(store, f"SELECT DISTINCT ?r WHERE {{ ?m <{BB}role> ?r }}")
+    return {
+        "lookup": [f"SELECT ?p ?o WHERE {{ {s} ?p ?o }}" for s in subjects],
+        "two_hop": [PREFIXES + f"""SELECT DISTINCT ?other WHERE {{ ?m bb:member {p} ; bb:organization ?org .
+                    ?n bb:organization ?org ; bb:member ?other FILTER(?other != {p}) }}""" for p in persons],
+        "aggregate": [PREFIXES + f"""SELECT ?org (COUNT(?m) AS ?memberships) WHERE {{ ?m bb:organization ?org ;
+                      bb:role {r} }} GROUP BY ?org ORDER BY DESC(?memberships) ?org""" for r in roles],
+        "lookup_repeated": [f"SELECT ?p ?o WHERE {{ {persons[0]} ?p ?o }}"],
+    }
+
+
+def _rows(url: str, query: str) -> list[str]:
+    answer = requests.get(url, params={"query": query}, headers={"Accept": ACCEPT}, timeout=60)
+    answer.raise_for_status()
+    return sorted(json.dumps(b, sort_keys=True) for b in answer.json()["results"]["bindings"])
+
+
+def check_same_rows(urls: list[str], families: dict[str, list[str]], per_family: int = 20) -> None:
+    """Both servers give the same rows to a sample of each family, or the comparison means nothing."""
+    for name, queries in families.items():
+        for query in queries[:per_family]:
+            answers = [_rows(url, query) for url in urls]
+            if any(a != answers[0] for a in answers):
+                raise RuntimeError(f"the servers disagree on a {name} query:\n{query}")
+
+
+def run_wrk(url: str, queries: list[str], seconds: int, connections: int) -> dict[str, float]:
+    path = urllib.parse.urlparse(url).path
+    paths = ",\n".join(json.dumps(path + "?" + urllib.parse.urlencode({"query": q})) for q in queries)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(LUA % (paths, ACCEPT))
+    try:
+        output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script.name,
+                                 url], capture_output=True, text=True, check=True).stdout
+    finally:
+        Path(script.name).unlink()
+
+    def latency_ms(label: str) -> float:
+        value, unit = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()  # type: ignore[union-attr]
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    requests_done = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
+    return {"qps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),  # type: ignore[union-attr]
+            "p50_ms": latency_ms("50"), "p99_ms": latency_ms("99"), "requests": requests_done,
+            "non_2xx": int(errors.group(1)) if errors else 0}
+
+
+def bench_varied(store_dir: Path, seconds: int = 8, connections: tuple[int, ...] = (8, 32),
+                 rounds: int = 2) -> dict[str, Any]:
+    """Each family at each connection count on each server; QPS ratios against Oxigraph's server."""
+    families = query_families(store_dir)
+    oxigraph_dir = (store_dir / "current").resolve() / "oxigraph"
+    bbkg = [str(VENV_BIN / "bbkg"), "serve", "--store", str(store_dir)]
+    servers = {
+        "bbkg_cache_off": (bbkg + ["--port", "8741"], "http://127.0.0.1:8741/sparql", {"BBKG_QUERY_CACHE_BYTES": "0"}),
+        "oxigraph": ([str(VENV_BIN / "oxigraph"), "serve-read-only", "--location", str(oxigraph_dir),
+                      "--bind", "127.0.0.1:8743"], "http://127.0.0.1:8743/query", {}),
+        "bbkg_cache_on": (bbkg + ["--port", "8742"], "http://127.0.0.1:8742/sparql", {}),
+    }
+    results: dict[str, Any] = {"seconds": seconds, "rounds": rounds,
+                               "distinct_queries": {name: len(q) for name, q in families.items()}, "families": {}}
+    with ExitStack() as running:
+        for command, url, env in servers.values():
+            running.enter_context(process(command, url, env))
+        check_same_rows([url for _, url, _ in servers.values()], families)
+        for family, queries in families.items():
+            for count in connections:
+                runs: dict[str, list[dict[str, float]]] = {name: [] for name in servers}
+                for round_number in range(rounds):
+                    order = list(servers) if round_number % 2 == 0 else list(reversed(servers))
+                    for name in order:
+                        url = servers[name][1]
+                        run_wrk(url, queries, 1, count)  # warm-up
+                        runs[name].append(run_wrk(url, queries, seconds, count))
+                figures = {name: {"qps": round(statistics.median(r["qps"] for r in rs), 1),
+                                  "p50_ms": round(statistics.median(r["p50_ms"] for r in rs), 2),
+                                  "p99_ms": round(statistics.median(r["p99_ms"] for r in rs), 2),
+                                  "requests": sum(int(r["requests"]) for r in rs),
+                                  "non_2xx": sum(int(r["non_2xx"]) for r in rs)} for name, rs in runs.items()}
+                for name in ("bbkg_cache_off", "bbkg_cache_on"):
+                    figures[name]["vs_oxigraph"] = round(figures[name]["qps"] / figures["oxigraph"]["qps"], 3)
+                results["families"][f"{family}@{count}"] = figures
+    return results
+
+
+def markdown(results: dict[str, Any]) -> str:
+    lines = ["| queries @ connections | distinct texts | bbkg cache off QPS | bbkg cache on QPS | oxigraph QPS | "
+             "cache off vs oxigraph | cache on vs oxigraph | p99 ms (off / on / oxigraph) | non-2xx |",
+             "|---|" + "---:|" * 8]
+    for key, f in results["families"].items():
+        family = key.split("@")[0]
+        off, on, ox = f["bbkg_cache_off"], f["bbkg_cache_on"], f["oxigraph"]
+        lines.append(f"| {key.replace('@', ' @ ')} | {results['distinct_queries'][family]:,} | {off['qps']:,.0f} | "
+                     f"{on['qps']:,.0f} | {ox['qps']:,.0f} | {off['vs_oxigraph']}× | {on['vs_oxigraph']}× | "
+                     f"{off['p99_ms']} / {on['p99_ms']} / {ox['p99_ms']} | "
+                     f"{off['non_2xx'] + on['non_2xx'] + ox['non_2xx']} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    measured = bench_varied(Path(sys.argv[1]), seconds=int(sys.argv[2]) if len(sys.argv) > 2 else 8)
+    print(json.dumps(measured, indent=2))
+    print(markdown(measured))
