@@ -46,10 +46,16 @@ FormatChoice = Callable[[bool], Format]
 # in XML, a line end in CSV and TSV. A triple takes more than two bytes in any RDF syntax.
 MIN_SOLUTION_BYTES = {"json": 2, "xml": 17, "csv": 2, "tsv": 1}
 MIN_TRIPLE_BYTES = 2
-# What any answer in the format takes before its first row (no variables, no rows), as Oxigraph writes it.
-_EMPTY_ANSWER_BYTES = {
-    name: len(Store().query("SELECT * WHERE {} LIMIT 0").serialize(format=result_format(name).results) or b"")
-    for name in MIN_SOLUTION_BYTES}
+
+
+def _empty_answer_bytes(name: str) -> int:
+    """What any answer in the format takes before its first row (no variables, no rows), as Oxigraph writes it."""
+    empty = Store().query("SELECT * WHERE {} LIMIT 0")
+    assert isinstance(empty, QuerySolutions)
+    return len(empty.serialize(format=result_format(name).results) or b"")
+
+
+_EMPTY_ANSWER_BYTES = {name: _empty_answer_bytes(name) for name in MIN_SOLUTION_BYTES}
 
 
 class _TooLong(Exception):
