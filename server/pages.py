@@ -32,9 +32,11 @@ def local_filter(iri: str) -> str:
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
     """What every page's layout uses: whether the front-end assets are installed."""
-    vendor = Path(current_app.static_folder or "") / "vendor"
-    return {"has_vendor": (vendor / "yasgui.min.js").is_file() and (vendor / "cytoscape.min.js").is_file(),
-            "base_iri": setting("base_iri"), "bb": BB}
+    if "bbkg_has_vendor" not in current_app.extensions:  # looked for once per app, not at every page
+        vendor = Path(current_app.static_folder or "") / "vendor"
+        current_app.extensions["bbkg_has_vendor"] = all((vendor / name).is_file()
+                                                        for name in ("yasgui.min.js", "cytoscape.min.js"))
+    return {"has_vendor": current_app.extensions["bbkg_has_vendor"], "base_iri": setting("base_iri"), "bb": BB}
 
 
 @bp.route("/")

@@ -56,7 +56,7 @@ def _media_type() -> str:
 
 
 @bp.route("/id/<path:rest>")
-def resource(rest: str) -> Response | tuple[str, int] | str:
+def resource(rest: str) -> Response | tuple[str, int, dict[str, str]]:
     iri = setting("base_iri") + iris.ID + rest
     try:
         NamedNode(iri)
@@ -65,15 +65,17 @@ def resource(rest: str) -> Response | tuple[str, int] | str:
     media_type = _media_type()
     if media_type != HTML:
         return _description(iri, media_type)
-    is_article = rest.startswith("article/")
+    is_article = (iris.ID + rest).startswith(iris.ARTICLE)
     answer = lookup("article_page" if is_article else "resource_page", iri=iri)
+    # The same URL answers programs with RDF: a shared cache must key the page on Accept too.
+    vary = {"Vary": "Accept"}
     if answer.status != 200:
-        return render_template("missing.html", iri=iri, message=answer.message), answer.status
+        return render_template("missing.html", iri=iri, message=answer.message), answer.status, vary
     if is_article:
         page = answer.value
-        return render_template("article.html", article=page,
-                               marked_text=marked_text(page["text"], page["mentions"], page["sentences"], local_path))
-    return render_template("entity.html", entity=answer.value)
+        return render_template("article.html", article=page, marked_text=marked_text(
+            page["text"], page["mentions"], page["sentences"], local_path)), 200, vary
+    return render_template("entity.html", entity=answer.value), 200, vary
 
 
 def _description(iri: str, media_type: str) -> Response:

@@ -53,6 +53,7 @@ def test_a_browser_gets_his_page_with_roles_years_and_the_sentences_that_say_so(
     response = client.get("/id/person/wally-backman", headers={"Accept": BROWSER})
     assert response.status_code == 200
     assert response.mimetype == "text/html"
+    assert "Accept" in response.headers["Vary"]  # the same URL gives a program RDF
     page = response.get_data(as_text=True)
     assert "<h1>Wally Backman</h1>" in page
     assert "1980–1988" in page  # player with the Mets

@@ -71,17 +71,17 @@ def test_an_answer_within_the_cap_is_oxigraphs_own_and_one_past_it_is_cut(store:
     assert below.truncated and below.rows == rows - 1 and rows_of(below.body) == rows - 1
 
 
-def test_even_the_emptiest_rows_are_counted_against_the_cap() -> None:
+@pytest.mark.parametrize("name", ALL_SOLUTION_FORMATS)
+def test_even_the_emptiest_rows_are_counted_against_the_cap(name: str) -> None:
     """Rows that bind nothing take the fewest bytes a format allows: the cap still holds."""
     from store.query import run_query
     from vocab.formats import result_format
 
     empty_rows = "SELECT ?x WHERE { VALUES ?y { 1 2 3 4 5 6 7 8 9 10 } }"
-    for name in ALL_SOLUTION_FORMATS:
-        answer = run_query(Store(), empty_rows, lambda is_graph: result_format(name), row_cap=9)
-        assert answer.truncated and answer.rows == 9, name
-        whole = run_query(Store(), empty_rows, lambda is_graph: result_format(name), row_cap=10)
-        assert not whole.truncated, name
+    answer = run_query(Store(), empty_rows, lambda is_graph: result_format(name), row_cap=9)
+    assert answer.truncated and answer.rows == 9
+    whole = run_query(Store(), empty_rows, lambda is_graph: result_format(name), row_cap=10)
+    assert not whole.truncated
 
 
 def test_a_graph_within_the_cap_is_written_whole_and_one_past_it_is_cut(store: Store) -> None:
