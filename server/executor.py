@@ -16,6 +16,8 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from vocab.formats import GRAPH_FORMATS, RESULT_FORMATS
+
 
 class QueryTimeout(Exception):
     """The query ran past the timeout; its process was killed."""
@@ -30,8 +32,8 @@ class QueryRequest:
     query: str
     # The media types content negotiation chose, in the server worker, for solutions and for a graph; None
     # where the client accepts none (the child answers not_acceptable if the query gives that kind).
-    result_type: str | None = "application/sparql-results+json"
-    graph_type: str | None = "text/turtle"
+    result_type: str | None = RESULT_FORMATS[0].media_type
+    graph_type: str | None = GRAPH_FORMATS[0].media_type
     default_graphs: list[str] = field(default_factory=list)
     named_graphs: list[str] = field(default_factory=list)
     row_cap: int = 100_000
