@@ -50,15 +50,25 @@ QUERY_MIX = {
     "ask": PREFIXES + "ASK { ?s a bb:Person }",
 }
 
+ACCEPT = result_format("json").media_type
+
+# wrk asks for every path of the list in turn; each of its threads starts at its own place (wrk runs `setup`
+# once per thread, then each thread's `init`), so that two threads do not ask the same thing at once.
 LUA = """
 local paths = {%s}
-local i = 0
+local threads = 0
+function setup(thread)
+  thread:set("first", threads)
+  threads = threads + 1
+end
+function init(args)
+  i = (first or 0) * math.floor(#paths / 2)
+end
 request = function()
   i = i %% #paths + 1
-  return wrk.format("GET", paths[i], {["Accept"] = "application/sparql-results+json"})
+  return wrk.format("GET", paths[i], {["Accept"] = "%s"})
 end
 """
-
 
 def wait_until_up(url: str, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
@@ -88,28 +98,36 @@ def process(command: list[str], url: str, env: dict[str, str] | None = None,
             proc.kill()
 
 
-def check_same_answers(urls: list[str]) -> None:
-    """The servers must answer every query of the mix alike, or the comparison means nothing."""
-    for name, query in QUERY_MIX.items():
-        answers = []
-        for url in urls:
-            body = requests.get(url, params={"query": query}, timeout=30,
-                                headers={"Accept": result_format("json").media_type}).json()
-            answers.append(body.get("boolean", sorted(json.dumps(b, sort_keys=True)
-                                                      for b in body.get("results", {}).get("bindings", []))))
-        if any(answer != answers[0] for answer in answers):
-            raise RuntimeError(f"the servers disagree on {name}")
+def _answer(url: str, query: str) -> Any:
+    body = requests.get(url, params={"query": query}, timeout=60, headers={"Accept": ACCEPT}).json()
+    rows = body.get("results", {}).get("bindings", [])
+    return body.get("boolean", sorted(json.dumps(b, sort_keys=True) for b in rows))
 
 
-def run_wrk(url: str, seconds: int, connections: int, threads: int = 2) -> dict[str, float]:
-    """QPS and latency percentiles of wrk cycling through the query mix."""
+def check_same_answers(urls: list[str], queries: dict[str, list[str]] | None = None) -> None:
+    """The servers must answer every query alike (each list: the query mix's by default), or the comparison
+    means nothing."""
+    for name, texts in (queries or {name: [query] for name, query in QUERY_MIX.items()}).items():
+        for query in texts:
+            answers = [_answer(url, query) for url in urls]
+            if any(answer != answers[0] for answer in answers):
+                raise RuntimeError(f"the servers disagree on {name}:\n{query}")
+
+
+def run_wrk(url: str, seconds: int, connections: int, queries: list[str] | None = None,
+            threads: int = 2) -> dict[str, float]:
+    """QPS, latency percentiles, requests and non-2xx answers of wrk cycling through `queries` (the mix's by
+    default)."""
     path = urllib.parse.urlparse(url).path
-    paths = ", ".join(json.dumps(path + "?" + urllib.parse.urlencode({"query": q})) for q in QUERY_MIX.values())
+    paths = ",\n".join(json.dumps(path + "?" + urllib.parse.urlencode({"query": q}))
+                       for q in (queries or list(QUERY_MIX.values())))
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(LUA % paths)
-    output = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
-                             "-s", script.name, url], capture_output=True, text=True, check=True).stdout
-    Path(script.name).unlink()
+        script.write(LUA % (paths, ACCEPT))
+    try:
+        output = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
+                                 "-s", script.name, url], capture_output=True, text=True, check=True).stdout
+    finally:
+        Path(script.name).unlink()
 
     def latency_ms(label: str) -> float:
         value, unit = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()  # type: ignore[union-attr]
@@ -120,6 +138,7 @@ def run_wrk(url: str, seconds: int, connections: int, threads: int = 2) -> dict[
         "qps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),  # type: ignore[union-attr]
         "p50_ms": latency_ms("50"),
         "p99_ms": latency_ms("99"),
+        "requests": int(re.search(r"(\d+) requests in", output).group(1)),  # type: ignore[union-attr]
         "non_2xx": int(errors.group(1)) if errors else 0,
     }
 

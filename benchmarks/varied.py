@@ -12,46 +12,18 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import statistics
-import subprocess
 import sys
-import tempfile
-import urllib.parse
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import requests
 from pyoxigraph import NamedNode
 
-from vocab.formats import result_format
 from vocab.namespaces import BB, PREFIXES, RDF_TYPE
 from store.builds import open_current
 from store.select import select_rows
-from benchmarks.endpoint import process
-
-VENV_BIN = Path(sys.executable).parent
-ACCEPT = result_format("json").media_type
-
-# Each thread of wrk starts at its own place in the list (wrk runs `setup` once per thread, then each
-# thread's `init`), and asks for every path in turn from there.
-LUA = """
-local paths = {%s}
-local threads = 0
-function setup(thread)
-  thread:set("first", threads)
-  threads = threads + 1
-end
-function init(args)
-  i = (first or 0) * math.floor(#paths / 2)
-end
-request = function()
-  i = i %% #paths + 1
-  return wrk.format("GET", paths[i], {["Accept"] = "%s"})
-end
-"""
-
+from benchmarks.endpoint import VENV_BIN, check_same_answers, process, run_wrk
 
 def _iris(store: Any, query: str) -> list[str]:
     """The one variable's IRIs, sorted, written as in a query (<...>)."""
@@ -80,41 +52,9 @@ def query_families(store_dir: Path, lookups: int = 20_000, people: int = 2_000, 
     }
 
 
-def _rows(url: str, query: str) -> list[str]:
-    answer = requests.get(url, params={"query": query}, headers={"Accept": ACCEPT}, timeout=60)
-    answer.raise_for_status()
-    return sorted(json.dumps(b, sort_keys=True) for b in answer.json()["results"]["bindings"])
-
-
-def check_same_rows(urls: list[str], families: dict[str, list[str]], per_family: int = 20) -> None:
-    """Both servers give the same rows to a sample of each family, or the comparison means nothing."""
-    for name, queries in families.items():
-        for query in queries[:per_family]:
-            answers = [_rows(url, query) for url in urls]
-            if any(a != answers[0] for a in answers):
-                raise RuntimeError(f"the servers disagree on a {name} query:\n{query}")
-
-
-def run_wrk(url: str, queries: list[str], seconds: int, connections: int) -> dict[str, float]:
-    path = urllib.parse.urlparse(url).path
-    paths = ",\n".join(json.dumps(path + "?" + urllib.parse.urlencode({"query": q})) for q in queries)
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(LUA % (paths, ACCEPT))
-    try:
-        output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script.name,
-                                 url], capture_output=True, text=True, check=True).stdout
-    finally:
-        Path(script.name).unlink()
-
-    def latency_ms(label: str) -> float:
-        value, unit = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()  # type: ignore[union-attr]
-        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
-
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    requests_done = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
-    return {"qps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),  # type: ignore[union-attr]
-            "p50_ms": latency_ms("50"), "p99_ms": latency_ms("99"), "requests": requests_done,
-            "non_2xx": int(errors.group(1)) if errors else 0}
+def _samples(families: dict[str, list[str]], per_family: int = 20) -> dict[str, list[str]]:
+    """A sample of each family, to check that the servers give the same rows."""
+    return {name: queries[:per_family] for name, queries in families.items()}
 
 
 def bench_varied(store_dir: Path, seconds: int = 8, connections: tuple[int, ...] = (8, 32),
@@ -134,7 +74,7 @@ def bench_varied(store_dir: Path, seconds: int = 8, connections: tuple[int, ...]
     with ExitStack() as running:
         for command, url, env in servers.values():
             running.enter_context(process(command, url, env))
-        check_same_rows([url for _, url, _ in servers.values()], families)
+        check_same_answers([url for _, url, _ in servers.values()], _samples(families))
         for family, queries in families.items():
             for count in connections:
                 runs: dict[str, list[dict[str, float]]] = {name: [] for name in servers}
@@ -142,8 +82,8 @@ def bench_varied(store_dir: Path, seconds: int = 8, connections: tuple[int, ...]
                     order = list(servers) if round_number % 2 == 0 else list(reversed(servers))
                     for name in order:
                         url = servers[name][1]
-                        run_wrk(url, queries, 1, count)  # warm-up
-                        runs[name].append(run_wrk(url, queries, seconds, count))
+                        run_wrk(url, 1, count, queries)  # warm-up
+                        runs[name].append(run_wrk(url, seconds, count, queries))
                 figures = {name: {"qps": round(statistics.median(r["qps"] for r in rs), 1),
                                   "p50_ms": round(statistics.median(r["p50_ms"] for r in rs), 2),
                                   "p99_ms": round(statistics.median(r["p99_ms"] for r in rs), 2),
