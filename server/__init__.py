@@ -12,6 +12,7 @@ from vocab.config import load_settings
 from server.cache import SparqlResponseCache
 from server.executor import QueryExecutor
 from server.metrics import Metrics
+from server.wsgi import CorsPolicy, count_request
 from store.handle import CurrentStore
 
 
@@ -35,39 +36,21 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
     for blueprint in (sparql.bp, descriptions.bp, dumps.bp, api.bp, pages.bp, resources.bp, ops.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
-    _count_requests(app)
-    _allow_origins(app, settings["cors_origins"])
+    _around_answers(app, CorsPolicy(settings["cors_origins"]))
+    # Queries skip Flask: its routing and contexts cost more than a small query's evaluation.
+    app.extensions["bbkg_sparql"] = sparql.SparqlEndpoint(settings, app.extensions["bbkg_executor"],
+                                                          app.extensions["bbkg_metrics"], app.logger)
+    app.wsgi_app = sparql.SparqlFastPath(app.wsgi_app, app.extensions["bbkg_sparql"])  # type: ignore[method-assign]
     if settings["query_cache_bytes"] > 0:
         app.wsgi_app = SparqlResponseCache(  # type: ignore[method-assign]
             app.wsgi_app, Path(settings["store_dir"]), settings["query_cache_bytes"], app.extensions["bbkg_metrics"])
     return app
 
 
-def _count_requests(app: Flask) -> None:
-    """Every answer Flask makes counts as a request, and a 5xx one as a server error (cache hits count in the cache)."""
+def _around_answers(app: Flask, cors: CorsPolicy) -> None:
+    """What every answer Flask makes gets (the /sparql fast path does the same without Flask)."""
     @app.after_request
-    def count(response: Response) -> Response:
-        counters = app.extensions["bbkg_metrics"]
-        counters.count("requests")
-        if response.status_code >= 500:
-            counters.count("server_errors")
-        return response
-
-
-def _allow_origins(app: Flask, origins_setting: str) -> None:
-    """CORS for the origins listed in the cors_origins setting; none when it is empty."""
-    origins = {o.strip() for o in origins_setting.split(",") if o.strip()}
-    if not origins:
-        return
-
-    @app.after_request
-    def add_cors_headers(response: Response) -> Response:
-        origin = request.headers.get("Origin")
-        if origin and ("*" in origins or origin in origins):
-            response.headers["Access-Control-Allow-Origin"] = "*" if "*" in origins else origin
-            response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-            response.headers["Access-Control-Allow-Headers"] = "Content-Type, Accept, Authorization"
-            response.headers["Access-Control-Expose-Headers"] = "X-Result-Truncated, X-Result-Row-Cap"
-            if "*" not in origins:
-                response.vary.add("Origin")
+    def count_and_allow(response: Response) -> Response:
+        count_request(app.extensions["bbkg_metrics"], response.status_code)
+        cors.add_headers(request, response)
         return response

@@ -14,9 +14,9 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 from server.metrics import Metrics
+from server.wsgi import WsgiApp
 from store.update import store_version
 
-WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 MAX_ENTRY_BYTES = 1_000_000
 
 

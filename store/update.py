@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import os
 import time
 from pathlib import Path
 
@@ -41,13 +42,14 @@ def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_ne
 
 def store_version(store_dir: Path) -> tuple[str | None, int]:
     """What a reader compares to know whether to reopen: the build `current` names, and its last update."""
-    link = store_dir / "current"
+    # os rather than pathlib: every query process asks this before every query.
+    link = os.path.join(store_dir, "current")
     try:
-        target = str(link.readlink())
+        target = os.readlink(link)
     except OSError:
         return None, 0
     try:
-        updated = (link / UPDATED_MARKER).stat().st_mtime_ns
+        updated = os.stat(os.path.join(link, UPDATED_MARKER)).st_mtime_ns
     except OSError:
         updated = 0
     return target, updated

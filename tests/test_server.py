@@ -30,6 +30,12 @@ def test_sparql_by_get_post_form_and_post_direct(client) -> None:
     assert count_from(by_get) == count_from(by_form) == count_from(by_body) > 500
 
 
+def test_head_gets_the_headers_of_get(client) -> None:
+    head = client.head("/sparql", query_string={"query": COUNT}, headers={"Accept": "text/csv"})
+    assert head.status_code == 200 and head.mimetype == "text/csv" and head.headers["Vary"] == "Accept"
+    assert head.data == b""
+
+
 def test_content_negotiation(client) -> None:
     csv = client.get("/sparql", query_string={"query": COUNT}, headers={"Accept": "text/csv"})
     assert csv.mimetype == "text/csv" and csv.data.decode().splitlines()[0] == "n"
