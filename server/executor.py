@@ -22,10 +22,6 @@ from typing import Any
 from vocab.formats import GRAPH_FORMATS, RESULT_FORMATS
 
 
-# How long a query runs before it counts as slow and lets the next query start beside it (see QueryExecutor).
-SLOW_AFTER = 0.05
-
-
 class QueryTimeout(Exception):
     """The query ran past the timeout; its process was killed."""
 
@@ -222,11 +218,11 @@ class QueryProcess:
         self._process, self._conn, self._answered = None, None, None
 
     def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None,
-            limit: float | None = None, on_slow: Callable[[], None] | None = None) -> Any:
+            limit: float | None = None, on_slow: Callable[[], None] | None = None, slow_after: float = 0.0) -> Any:
         """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies.
 
         `limit` is the request's whole time limit, which the message names, when part of it was spent
-        waiting for this process. `on_slow` is called once the evaluation has run for SLOW_AFTER seconds.
+        waiting for this process. `on_slow` is called once the evaluation has run for `slow_after` seconds.
         """
         timeout = self.timeout if timeout is None else timeout
         limit = timeout if limit is None else limit
@@ -238,10 +234,10 @@ class QueryProcess:
             # send, recv and poll cost more than evaluating a small query.
             conn.send_bytes(pickle.dumps(request, pickle.HIGHEST_PROTOCOL))
             started = time.monotonic()
-            answered = bool(self._answered.poll(max(1, math.ceil(min(timeout, SLOW_AFTER) * 1000))))
+            answered = bool(self._answered.poll(max(1, math.ceil(min(timeout, slow_after) * 1000))))
             if not answered and on_slow is not None:
                 on_slow()
-            if not answered and timeout > SLOW_AFTER:
+            if not answered and timeout > slow_after:
                 remaining = timeout - (time.monotonic() - started)
                 answered = bool(self._answered.poll(max(1, math.ceil(remaining * 1000))))
             if not answered:
@@ -270,16 +266,18 @@ class _Held:
 class QueryExecutor:
     """A pool of query processes: each request in flight borrows one, so a slow query blocks no other."""
 
-    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True, slots: int = 4) -> None:
+    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True, slots: int = 4,
+                 quick_seconds: float = 0.2) -> None:
         self.store_dir = store_dir
         self.timeout = timeout
         self.isolate_network = isolate_network
+        self.quick_seconds = quick_seconds
         self._idle: list[QueryProcess] = []
         self._lock = threading.Lock()
         # At most `slots` query processes per worker: the CPU is shared by evaluating, not by waiting.
         self._slots = threading.BoundedSemaphore(slots)
-        # Of those, one query at a time until it has run SLOW_AFTER: quick queries run one after another, each
-        # with the CPU's caches to itself, while a slow one steps aside and runs beside the next.
+        # Of those, one query at a time until it has run `quick_seconds`: quick queries run one after another,
+        # each with the CPU's caches to itself, while a slower one steps aside and runs beside the next.
         self._quick_lane = threading.Lock()
 
     def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None) -> Any:
@@ -310,11 +308,11 @@ class QueryExecutor:
                 self.store_dir, self.timeout, self.isolate_network)
         try:
             try:
-                return worker.run(request, timeout, limit, on_slow)
+                return worker.run(request, timeout, limit, on_slow, self.quick_seconds)
             except QueryCrashed:
                 # A killed or crashed process (out of memory, an operator's kill): reads are safe to repeat,
                 # once, in a fresh process; a query that crashes it twice is answered 500.
-                return worker.run(request, timeout, limit, on_slow)
+                return worker.run(request, timeout, limit, on_slow, self.quick_seconds)
         finally:
             with self._lock:
                 self._idle.append(worker)

@@ -65,6 +65,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("query_slots", 4,
             "Queries and API lookups one worker evaluates at once, each in its own query process; more wait "
             "for a slot within their deadline, while /health and the pages that need no query answer at once."),
+    Setting("quick_query_seconds", 0.2,
+            "How long a query runs alone among its worker's queries before the next one may start beside it: "
+            "shorter queries run one after another, each with the CPU's caches to itself (more at once only "
+            "share the cores and thrash the caches); a longer one steps aside. Lower it so that short queries "
+            "wait less behind longer ones; 0 runs up to query_slots queries at once from the start."),
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
     Setting("query_timeout", 30.0,
             "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
