@@ -1,4 +1,9 @@
-"""The SPARQL 1.1 Protocol endpoint: query by GET, POST form and POST direct; update by POST with a token."""
+"""The SPARQL 1.1 Protocol endpoint: query by GET, POST form and POST direct; update by POST with a token.
+
+Operations are answered by SparqlEndpoint, a plain WSGI app that SparqlFastPath puts in front of Flask (a
+small query costs less than Flask's routing and contexts). The Flask view serves the endpoint's own address
+(the service description) and HEAD, through the same SparqlEndpoint.respond.
+"""
 
 from __future__ import annotations
 
