@@ -16,9 +16,14 @@ def json_error(status: int, message: str, **details: Any) -> tuple[Response, int
     return jsonify({"error": {"status": status, "message": message, **details}}), status
 
 
+def plain_body(message: str) -> bytes:
+    """A text/plain message as the protocol's answers write it: the message, one line end."""
+    return (message.rstrip("\n") + "\n").encode("utf-8")
+
+
 def plain(status: int, message: str, **headers: str) -> Response:
     """A text/plain error, as SPARQL protocol clients expect (the parser's message, line and column)."""
-    return Response(message.rstrip("\n") + "\n", status=status, mimetype="text/plain", headers=headers)
+    return Response(plain_body(message), status=status, mimetype="text/plain", headers=headers)
 
 
 def register(app: Flask) -> None:

@@ -81,22 +81,19 @@ class Metrics:
             if self._fd is not None:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
 
-    def _add(self, cell: int, amount: float) -> None:
-        with self._lock:
-            offset = self._region() + cell * 8
-            (value,) = struct.unpack_from("d", self._map, offset)
-            struct.pack_into("d", self._map, offset, value + amount)
-
-    def count(self, name: str, amount: int = 1) -> None:
-        self._add(1 + _INDEX[name], amount)
-
-    def observe_query_seconds(self, seconds: float) -> None:
+    def _add(self, *changes: tuple[int, float]) -> None:
+        """Add each (cell, amount) to this process's region, under one lock."""
         with self._lock:
             base = self._region()
-            for cell, amount in ((_BUCKETS_AT + bisect.bisect_left(LATENCY_BUCKETS, seconds), 1.0),
-                                 (_SUM_AT, seconds)):
+            for cell, amount in changes:
                 (value,) = struct.unpack_from("d", self._map, base + cell * 8)
                 struct.pack_into("d", self._map, base + cell * 8, value + amount)
+
+    def count(self, name: str, amount: int = 1) -> None:
+        self._add((1 + _INDEX[name], amount))
+
+    def observe_query_seconds(self, seconds: float) -> None:
+        self._add((_BUCKETS_AT + bisect.bisect_left(LATENCY_BUCKETS, seconds), 1.0), (_SUM_AT, seconds))
 
     def _totals(self) -> list[float]:
         totals = [0.0] * _CELLS

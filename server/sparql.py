@@ -29,6 +29,7 @@ from vocab.errors import UserError
 from vocab.formats import HTML
 
 from server.descriptions import service_description
+from server.errors import plain_body
 from server.executor import QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout
 from server.metrics import Metrics
 from server.wsgi import CorsPolicy, WsgiApp, count_request
@@ -135,7 +136,7 @@ class Answer(NamedTuple):
 
 def _text(status: int, message: str, **headers: str) -> Answer:
     """A text/plain answer, as SPARQL protocol clients expect (the parser's message, line and column)."""
-    return Answer(status, (message.rstrip("\n") + "\n").encode("utf-8"), "text/plain", headers)
+    return Answer(status, plain_body(message), "text/plain", headers)
 
 
 @functools.lru_cache(maxsize=64)
@@ -173,11 +174,7 @@ class SparqlEndpoint:
         count_request(self.metrics, answer.status)
         headers = {"Content-Type": _content_type(answer.media_type), "Content-Length": str(len(answer.body)),
                    **answer.headers}
-        cors = self.cors.headers(environ.get("HTTP_ORIGIN"))
-        if cors:
-            if self.cors.varies:
-                cors["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "Origin")))
-            headers.update(cors)
+        headers.update(self.cors.headers(environ.get("HTTP_ORIGIN"), headers.get("Vary")))
         start_response(f"{answer.status} {HTTP_STATUS_CODES.get(answer.status, '')}", list(headers.items()))
         return [answer.body]
 

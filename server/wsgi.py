@@ -24,21 +24,19 @@ class CorsPolicy:
 
     def __init__(self, origins_setting: str) -> None:
         self.origins = {o.strip() for o in origins_setting.split(",") if o.strip()}
-        # Whether the answer depends on the Origin header (it does unless every origin gets the same "*").
-        self.varies = "*" not in self.origins
 
-    def headers(self, origin: str | None) -> dict[str, str]:
-        """The CORS headers for a request from `origin`; none when it is not allowed (or not sent)."""
+    def headers(self, origin: str | None, vary: str | None = None) -> dict[str, str]:
+        """The CORS headers for a request from `origin`, none when it is not allowed (or not sent); with
+        Origin added to the answer's `vary` unless every origin gets the same "*"."""
         if not origin or not self.origins or not ("*" in self.origins or origin in self.origins):
             return {}
-        return {"Access-Control-Allow-Origin": "*" if "*" in self.origins else origin,
+        cors = {"Access-Control-Allow-Origin": "*" if "*" in self.origins else origin,
                 "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
                 "Access-Control-Allow-Headers": "Content-Type, Accept, Authorization",
                 "Access-Control-Expose-Headers": "X-Result-Truncated, X-Result-Row-Cap"}
+        if "*" not in self.origins:
+            cors["Vary"] = ", ".join(filter(None, (vary, "Origin")))
+        return cors
 
     def add_headers(self, request: Request, response: Response) -> None:
-        cors = self.headers(request.headers.get("Origin"))
-        if cors:
-            response.headers.update(cors)
-            if self.varies:
-                response.vary.add("Origin")
+        response.headers.update(self.headers(request.headers.get("Origin"), response.headers.get("Vary")))

@@ -372,8 +372,9 @@ class _NeighbourMemo:
     """Each node's neighbours as read from one store, kept while that store is the one asked (a build never
     changes; a new build or an update gives a new Store object, and the memo starts again).
 
-    Clubs are the graph's hubs: nearly every path search reads some club's members, a hundred or more index
-    reads each (5 ms at 10,000 articles), and the same few dozen clubs come back request after request.
+    Clubs are the graph's hubs: nearly every path search reads some club's members, a query that looks up a
+    hundred or more memberships in the index (5 ms at 10,000 articles), and the same few dozen clubs come back
+    request after request.
     """
 
     def __init__(self, max_nodes: int = 4096) -> None:
