@@ -60,8 +60,8 @@ test: install browser
 	$(BIN)/pytest
 
 # The load generator (wrk, from Debian), Oxigraph's server, rdflib-endpoint and matplotlib (PyPI) are only needed here.
-# Corpus sizes: make bench BENCH_SIZES="1000 10000" (each size 10x the last grows the shared organizations
-# about 100x in the generated world; see the README before trying 100000).
+# Corpus sizes: make bench BENCH_SIZES="1000 10000" (past 11,200 articles the generated world holds no more
+# people, only more news about them; 100000 takes hours: its mapping benchmark extracts the corpus again).
 BENCH_SIZES ?= 1000 10000
 bench: install
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

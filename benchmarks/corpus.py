@@ -26,6 +26,17 @@ SURNAME_PARTS = ("Al Bel Cor Dal Es Fer Gar Hol Kes Lan Mar Nor Ol Pen Quin Ros 
 FEMALE = {"Ada", "Carmen", "Delia", "Elena", "Greta", "Ines", "Lena", "Marisol", "Nadia", "Rosa", "Tessa", "Vera"}
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
+# How many people the world's league holds. Careers start in one of 28 seasons (1985-2012) and last 6
+# club-seasons on average (1-3 clubs, 1-5 years each): 40 people per club-season over the 30 major-league
+# clubs' 28 seasons make 5,600 people. Spread over the seasons their careers run into, a club's season then
+# holds 15 people on average and 59 at most, about a season's roster with its manager and front office.
+# Past that, more articles are more news about the same people, as in real news. Without the bound,
+# 100,000 articles made 50,000 people, hundreds to a club's season, and the pairs of people sharing a club at
+# overlapping times grew as the square of that crowd (806 pairs at 1,000 articles, 79,965 at 10,000).
+FIRST_SEASONS = range(1985, 2013)
+PEOPLE_PER_CLUB_SEASON = 40
+CLUB_SEASONS_PER_CAREER = 6
+
 
 @dataclass
 class Person:
@@ -48,11 +59,23 @@ def _surname(rng: random.Random) -> str:
     return rng.choice(upper) + rng.choice(lower) + (rng.choice(lower) if rng.random() < 0.4 else "")
 
 
-def make_world(rng: random.Random, people: int) -> list[Person]:
-    """People with unique names and careers at the lexicon's clubs."""
+def _clubs() -> tuple[list[str], list[str]]:
+    """The lexicon's major-league clubs, and the Triple-A clubs (where half the managers work)."""
     lexicon = load_lexicon(PROJECT_ROOT / "ontology")
     clubs = sorted(o.label for o in lexicon.organizations if o.type == "Team" and o.level == "MLB")
     farm = sorted(o.label for o in lexicon.organizations if o.type == "Team" and o.level == "Triple-A")
+    return clubs, farm
+
+
+def world_size(articles: int) -> int:
+    """People in the world written about: one per two articles, up to what the league holds (see above)."""
+    capacity = PEOPLE_PER_CLUB_SEASON * len(_clubs()[0]) * len(FIRST_SEASONS) // CLUB_SEASONS_PER_CAREER
+    return min(max(20, articles // 2), capacity)
+
+
+def make_world(rng: random.Random, people: int) -> list[Person]:
+    """People with unique names and careers at the lexicon's clubs."""
+    clubs, farm = _clubs()
     world: list[Person] = []
     names: set[str] = set()
     while len(world) < people:
@@ -62,7 +85,7 @@ def make_world(rng: random.Random, people: int) -> list[Person]:
         names.add(name)
         role = rng.choices(["Player", "Manager", "GeneralManager"], weights=[6, 3, 1])[0]
         person = Person(name, role)
-        year = rng.randint(1985, 2012)
+        year = rng.randint(FIRST_SEASONS[0], FIRST_SEASONS[-1])
         for _ in range(rng.randint(1, 3)):
             team = rng.choice(farm if role == "Manager" and rng.random() < 0.5 else clubs)
             length = rng.randint(1, 5)
@@ -122,7 +145,7 @@ def _article(rng: random.Random, person: Person, other: Person) -> tuple[str, li
 def generate_corpus(folder: Path, articles: int, seed: int = 7) -> dict[str, Any]:
     """Write `articles` stories into `folder` and return their gold (entities and facts)."""
     rng = random.Random(seed)
-    world = make_world(rng, max(20, articles // 2))
+    world = make_world(rng, world_size(articles))
     folder.mkdir(parents=True, exist_ok=True)
     entities: dict[tuple[str, str], dict[str, str]] = {}
     facts: list[dict[str, Any]] = []

@@ -4,11 +4,13 @@ times against the build maps the same records to the same bytes (else the ratio 
 from __future__ import annotations
 
 import filecmp
+import random
 from pathlib import Path
 
 from pyspark.sql import SparkSession
 
-from benchmarks.corpus import generate_corpus
+from benchmarks.corpus import (CLUB_SEASONS_PER_CAREER, FIRST_SEASONS, PEOPLE_PER_CLUB_SEASON, generate_corpus,
+                               make_world, world_size)
 from benchmarks.mapping import export_records, sorted_lines, spark_mapping
 from benchmarks.python_mapping import map_records, save_lines
 from tests.helpers import SEEDS, build_settings
@@ -21,6 +23,24 @@ def test_generated_corpus_is_the_same_for_the_same_seed(tmp_path: Path) -> None:
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
     assert len(names) == 12
     assert all(filecmp.cmp(tmp_path / "a" / n, tmp_path / "b" / n, shallow=False) for n in names)
+
+
+def test_the_world_grows_with_the_corpus_until_its_clubs_seasons_are_full() -> None:
+    """Past the league's capacity more articles are more news about the same people: a club's season keeps
+    a roster's worth of people, so the pairs sharing a club at overlapping times stop growing as a square."""
+    assert world_size(1000) == 500 and world_size(10000) == 5000
+    assert world_size(100000) == world_size(1000000) < 10000
+    world = make_world(random.Random(7), world_size(100000))
+    seasons: dict[tuple[str, int], int] = {}
+    for person in world:
+        for team, first, last in person.teams:
+            for year in range(first, last + 1):
+                seasons[(team, year)] = seasons.get((team, year), 0) + 1
+    assert sum(seasons.values()) / len(seasons) <= PEOPLE_PER_CLUB_SEASON
+    assert max(seasons.values()) <= 2 * PEOPLE_PER_CLUB_SEASON
+    careers = sum(last - first + 1 for person in world for _, first, last in person.teams) / len(world)
+    assert abs(careers - CLUB_SEASONS_PER_CAREER) < 1
+    assert min(p.teams[0][1] for p in world) == FIRST_SEASONS[0]
 
 
 def test_plain_python_mapping_writes_the_builds_nquads(spark: SparkSession, tmp_path: Path) -> None:
