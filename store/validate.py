@@ -4,16 +4,24 @@ Supports the SHACL Core constraints the project's shapes use (sh:targetClass, wh
 of its subclasses; property shapes with a single-IRI sh:path and sh:minCount, sh:maxCount, sh:datatype,
 sh:class, sh:pattern). A shapes file that uses anything else is refused, never half-checked.
 
-Every check is written so that its cost grows with the data, not faster: the focus nodes and a path's
-values are each read in a subquery of their own, which Oxigraph then joins by hashing. Written as plain
-joined patterns, Oxigraph looks the values up focus node by focus node, and the check grew 62× for 10× the
-articles. The counts of one path are checked in one query, the others one per constraint.
+Every check is written so that its cost grows with the data, not faster, and touches the big sets once:
+a path's values are grouped by subject in one query that tests all of that path's counts, datatypes and
+patterns together, and only the subjects that break something are then matched to the focus nodes. The
+focus nodes without any value come from one anti-join (MINUS), which Oxigraph evaluates by hashing.
+Written as plain joined patterns, Oxigraph looked the values up focus node by focus node, and the check
+grew 62× for 10× the articles; written as one query per constraint, each joining all focus nodes to all
+values, it took 78 s on the 100,000-article store (21.7M quads), where this takes 71 s on one core and,
+as the checks run side by side, 40 s on two.
 """
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode, RdfFormat, Store, parse
@@ -88,46 +96,63 @@ def _with_subclasses(store: Store, classes: tuple[str, ...]) -> str:
     return " ".join(str(NamedNode(c)) for c in sorted(found))
 
 
-def _focus_nodes(store: Store, c: PropertyConstraint) -> str:
-    return f"{{ SELECT DISTINCT ?focus WHERE {{ VALUES ?target {{ {_with_subclasses(store, c.targets)} }} " \
-           "?focus a ?target } }"
+def _is_focus(store: Store, targets: tuple[str, ...]) -> str:
+    """Patterns keeping the ?focus that are instances of the targets: for matching a few candidates."""
+    return f"VALUES ?target {{ {_with_subclasses(store, targets)} }} ?focus a ?target"
 
 
-def _values(c: PropertyConstraint, condition: str = "") -> str:
-    return f"{{ SELECT ?focus ?v WHERE {{ ?focus {NamedNode(c.path)} ?v {condition} }} }}"
+def _focus_nodes(store: Store, targets: tuple[str, ...]) -> str:
+    """A subquery reading all the focus nodes once, for Oxigraph to join by hashing."""
+    return f"{{ SELECT DISTINCT ?focus WHERE {{ {_is_focus(store, targets)} }} }}"
 
 
-def _count_violations(store: Store, counted: list[PropertyConstraint]) -> list[str]:
-    """One query for the minCount and maxCount of one path: each focus node's number of distinct values."""
-    least = max((int(c.value) for c in counted if c.kind == "minCount"), default=0)
-    most = min((int(c.value) for c in counted if c.kind == "maxCount"), default=None)
-    # HAVING is evaluated before the projection names the count, so it repeats the aggregate.
-    count = "COUNT(DISTINCT ?v)"
-    outside = " || ".join([f"{count} < {least}"] * bool(least) + [f"{count} > {most}"] * (most is not None))
-    query = (f"SELECT ?focus ({count} AS ?n) WHERE {{ {_focus_nodes(store, counted[0])} "
-             f"OPTIONAL {_values(counted[0])} }} GROUP BY ?focus HAVING ({outside})")
-    problems = []
-    for row in select_rows(store, query):
-        n = int(row["n"])
-        problems += [c.describe(row["focus"]) for c in counted
-                     if (c.kind == "minCount" and n < int(c.value)) or (c.kind == "maxCount" and n > int(c.value))]
-    return problems
-
-
-def _value_condition(store: Store, c: PropertyConstraint) -> str:
-    """A filter keeping the values of ?v that break `c`."""
+def _breaks(c: PropertyConstraint) -> str:
+    """An expression true when the value ?v breaks the datatype or pattern constraint `c`."""
     if c.kind == "datatype":
-        return f"FILTER(!isLiteral(?v) || DATATYPE(?v) != {NamedNode(c.value)})"
+        return f"!isLiteral(?v) || DATATYPE(?v) != {NamedNode(c.value)}"
     if c.kind == "pattern":
-        return f"FILTER(!REGEX(STR(?v), {Literal(c.value)}))"
-    if c.kind == "class":
-        return f"MINUS {{ VALUES ?k {{ {_with_subclasses(store, (c.value,))} }} ?v a ?k }}"
+        return f"!REGEX(STR(?v), {Literal(c.value)})"
     raise UnsupportedShapeError(f"constraint {c.kind} is not supported")
 
 
-def _value_violations(store: Store, c: PropertyConstraint) -> list[str]:
-    query = (f"SELECT DISTINCT ?focus WHERE {{ {_focus_nodes(store, c)} "
-             f"{_values(c, _value_condition(store, c))} }}")
+def _path_violations(store: Store, group: list[PropertyConstraint]) -> list[str]:
+    """The counts, datatypes and patterns of one shape's path, in one pass over the path's values.
+
+    The values are grouped by subject first and only the subjects that break something are matched to
+    the focus nodes, so the costly join is on a handful of rows. A value whose test cannot be evaluated
+    (STR of a blank node) counts as breaking it, as in SHACL.
+    """
+    targets, path = group[0].targets, group[0].path
+    least = max((int(c.value) for c in group if c.kind == "minCount"), default=0)
+    most = min((int(c.value) for c in group if c.kind == "maxCount"), default=None)
+    tested = [c for c in group if c.kind in ("datatype", "pattern")]
+    sums = " ".join(f"(SUM(COALESCE(IF({_breaks(c)}, 1, 0), 1)) AS ?broken{i})" for i, c in enumerate(tested))
+    # HAVING is evaluated before the projection names the aggregates, so it repeats them.
+    outside = ([f"COUNT(DISTINCT ?v) < {least}"] * bool(least) + [f"COUNT(DISTINCT ?v) > {most}"] * (most is not None)
+               + [f"SUM(COALESCE(IF({_breaks(c)}, 1, 0), 1)) > 0" for c in tested])
+    rows: list[dict[str, str]] = []
+    if outside:
+        rows += select_rows(store, f"SELECT DISTINCT ?focus ?n {' '.join(f'?broken{i}' for i in range(len(tested)))} "
+                                   f"WHERE {{ {{ SELECT ?focus (COUNT(DISTINCT ?v) AS ?n) {sums} "
+                                   f"WHERE {{ ?focus {NamedNode(path)} ?v }} GROUP BY ?focus "
+                                   f"HAVING ({' || '.join(outside)}) }} {_is_focus(store, targets)} }}")
+    if least:  # the focus nodes without any value, which the grouping above cannot see
+        rows += [{**row, "n": "0"} for row in select_rows(
+            store, f"SELECT ?focus WHERE {{ {_focus_nodes(store, targets)} MINUS {{ ?focus {NamedNode(path)} ?v }} }}")]
+    problems = []
+    for row in rows:
+        n = int(row["n"])
+        problems += [c.describe(row["focus"]) for c in group
+                     if (c.kind == "minCount" and n < int(c.value)) or (c.kind == "maxCount" and n > int(c.value))]
+        problems += [c.describe(row["focus"]) for i, c in enumerate(tested) if int(row.get(f"broken{i}", "0")) > 0]
+    return problems
+
+
+def _class_violations(store: Store, c: PropertyConstraint) -> list[str]:
+    """The focus nodes with a value of `c.path` that is not an instance of `c.value` or of its subclasses."""
+    query = (f"SELECT DISTINCT ?focus WHERE {{ {{ SELECT DISTINCT ?focus WHERE {{ ?focus {NamedNode(c.path)} ?v "
+             f"MINUS {{ VALUES ?k {{ {_with_subclasses(store, (c.value,))} }} ?v a ?k }} }} }} "
+             f"{_is_focus(store, c.targets)} }}")
     return [c.describe(row["focus"]) for row in select_rows(store, query)]
 
 
@@ -137,15 +162,15 @@ def validate_store(store: Store, shapes_file: Path) -> int:
     Returns the number of constraints checked; raises ShapeViolationError with a readable report.
     """
     constraints = read_shapes(shapes_file)
-    counted: dict[tuple[tuple[str, ...], str], list[PropertyConstraint]] = defaultdict(list)
-    problems: list[str] = []
+    by_path: dict[tuple[tuple[str, ...], str], list[PropertyConstraint]] = defaultdict(list)
     for c in constraints:
-        if c.kind in ("minCount", "maxCount"):
-            counted[(c.targets, c.path)].append(c)
-        else:
-            problems += _value_violations(store, c)
-    for group in counted.values():
-        problems += _count_violations(store, group)
+        if c.kind != "class":
+            by_path[(c.targets, c.path)].append(c)
+    checks: list[Callable[[], list[str]]] = [partial(_path_violations, store, group) for group in by_path.values()]
+    checks += [partial(_class_violations, store, c) for c in constraints if c.kind == "class"]
+    # Oxigraph evaluates a query without holding the GIL, so the checks run side by side on every core.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        problems = [problem for found in pool.map(lambda check: check(), checks) for problem in found]
     if problems:
         problems.sort()
         shown = "\n  ".join(problems[:MAX_REPORTED])

@@ -80,3 +80,19 @@ def test_unsupported_constraints_are_refused_not_ignored(tmp_path: Path) -> None
     path = shapes(tmp_path, "sh:property [ sh:path ex:name ; sh:minLength 2 ]")
     with pytest.raises(UnsupportedShapeError, match="minLength"):
         validate_store(store_with(("a", TYPE, "Person")), path)
+
+
+def test_a_paths_constraints_are_checked_together_and_only_on_focus_nodes(tmp_path: Path) -> None:
+    """One grouped pass tests every constraint of a path; a subject outside the targets is not judged."""
+    path = shapes(tmp_path, "sh:property [ sh:path ex:name ; sh:maxCount 1 ; sh:datatype xsd:string ; "
+                            "sh:pattern \"^A\" ]")
+    club_named_badly = [("mets", TYPE, "Club"), ("mets", "name", Literal("Mets")), ("mets", "name", Literal("NYM"))]
+    assert validate_store(store_with(("a", TYPE, "Person"), ("a", "name", Literal("Ann")), *club_named_badly),
+                          path) == 3
+    with pytest.raises(ShapeViolationError, match="in 4 places") as raised:
+        validate_store(store_with(("a", TYPE, "Person"), ("a", "name", Literal("Ann")), ("a", "name", Literal("7",
+                       datatype=NamedNode(EX + "int"))), ("b", TYPE, "Person"), ("b", "name", Literal("Bo"))), path)
+    assert f"<{EX}a> <{EX}name>: sh:maxCount 1" in str(raised.value)
+    assert f"<{EX}a> <{EX}name>: sh:datatype http://www.w3.org/2001/XMLSchema#string" in str(raised.value)
+    assert f"<{EX}a> <{EX}name>: sh:pattern ^A" in str(raised.value)
+    assert f"<{EX}b> <{EX}name>: sh:pattern ^A" in str(raised.value)
