@@ -43,3 +43,5 @@ def test_deep_nesting_is_refused_before_the_parser_sees_it() -> None:
         refuse_remote_access(deep)
     refuse_remote_access("SELECT * WHERE { FILTER(" + "(" * (MAX_NESTING - 3) + "1" + ")" * (MAX_NESTING - 3) + ") }")
     refuse_remote_access("SELECT * WHERE { ?s ?p '" + "(" * 5000 + "' }")  # in a string, not nesting
+    # More brackets than the limit, each closed at once: shallow, so it passes the character-by-character check.
+    refuse_remote_access("SELECT * WHERE { " + "FILTER((1)) " * MAX_NESTING + "}")
