@@ -143,6 +143,18 @@ def run_wrk(url: str, seconds: int, connections: int, queries: list[str] | None 
     }
 
 
+
+def alternated_runs(urls: dict[str, str], seconds: int, connections: int, queries: list[str],
+                    rounds: int = 2) -> dict[str, list[dict[str, float]]]:
+    """run_wrk on each server in turn, `rounds` times, the order reversed every other round (so that neither
+    side always runs on the warmer or the quieter machine), each run after a 1 s warm-up."""
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in urls}
+    for round_number in range(rounds):
+        for name in (list(urls) if round_number % 2 == 0 else list(reversed(urls))):
+            run_wrk(urls[name], 1, connections, queries)  # warm-up
+            runs[name].append(run_wrk(urls[name], seconds, connections, queries))
+    return runs
+
 CONNECTION_QUERIES: list[Any] = [
     {"from": "Wally Backman", "to": "Sandy Alderson"},
     {"from": "Wally Backman", "to": "Terry Collins"},

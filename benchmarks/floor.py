@@ -30,7 +30,7 @@ from typing import Any
 
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, Store
 
-from benchmarks.endpoint import VENV_BIN, check_same_answers, process, run_wrk
+from benchmarks.endpoint import VENV_BIN, alternated_runs, check_same_answers, process
 from benchmarks.varied import query_families
 
 STORE_VARIABLE, MODE_VARIABLE = "BBKG_FLOOR_STORE", "BBKG_FLOOR_MODE"
@@ -113,12 +113,9 @@ def bench_floor(store_dir: Path, seconds: int = 8, connections: tuple[int, ...] 
             running.enter_context(process(command, url, env))
         check_same_answers([url for _, url, _ in servers.values()], {"lookup": lookups[:20]})
         for count in connections:
-            qps: dict[str, list[float]] = {name: [] for name in servers}
-            for round_number in range(rounds):
-                for name in (list(servers) if round_number % 2 == 0 else list(reversed(servers))):
-                    run_wrk(servers[name][1], 1, count, lookups)  # warm-up
-                    qps[name].append(run_wrk(servers[name][1], seconds, count, lookups)["qps"])
-            medians = {name: statistics.median(values) for name, values in qps.items()}
+            runs = alternated_runs({name: url for name, (_, url, _) in servers.items()}, seconds, count, lookups,
+                                   rounds)
+            medians = {name: statistics.median(run["qps"] for run in name_runs) for name, name_runs in runs.items()}
             results["runs"][f"lookup@{count}"] = {
                 name: {"qps": round(medians[name], 1), "vs_oxigraph": round(medians[name] / medians["oxigraph"], 3)}
                 for name in servers}

@@ -23,7 +23,7 @@ from pyoxigraph import NamedNode
 from vocab.namespaces import BB, PREFIXES, RDF_TYPE
 from store.builds import open_current
 from store.select import select_rows
-from benchmarks.endpoint import VENV_BIN, check_same_answers, process, run_wrk
+from benchmarks.endpoint import VENV_BIN, alternated_runs, check_same_answers, process
 
 def _iris(store: Any, query: str) -> list[str]:
     """The one variable's IRIs, sorted, written as in a query (<...>)."""
@@ -77,13 +77,8 @@ def bench_varied(store_dir: Path, seconds: int = 8, connections: tuple[int, ...]
         check_same_answers([url for _, url, _ in servers.values()], _samples(families))
         for family, queries in families.items():
             for count in connections:
-                runs: dict[str, list[dict[str, float]]] = {name: [] for name in servers}
-                for round_number in range(rounds):
-                    order = list(servers) if round_number % 2 == 0 else list(reversed(servers))
-                    for name in order:
-                        url = servers[name][1]
-                        run_wrk(url, 1, count, queries)  # warm-up
-                        runs[name].append(run_wrk(url, seconds, count, queries))
+                runs = alternated_runs({name: url for name, (_, url, _) in servers.items()}, seconds, count, queries,
+                                       rounds)
                 figures = {name: {"qps": round(statistics.median(r["qps"] for r in rs), 1),
                                   "p50_ms": round(statistics.median(r["p50_ms"] for r in rs), 2),
                                   "p99_ms": round(statistics.median(r["p99_ms"] for r in rs), 2),

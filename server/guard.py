@@ -37,12 +37,12 @@ class TooDeeplyNested(ValueError):
     """The query nests brackets deeper than MAX_NESTING."""
 
 
-def _nesting(code: str) -> int:
+def _too_deep(code: str) -> bool:
+    """Whether the brackets of `code` nest deeper than MAX_NESTING."""
     # No query nests deeper than it has opening brackets, and counting them is C work: the character loop
     # below (Python work on every query) runs only for the rare query that could be too deep.
-    openers = code.count("(") + code.count("{") + code.count("[")
-    if openers <= MAX_NESTING:
-        return openers
+    if code.count("(") + code.count("{") + code.count("[") <= MAX_NESTING:
+        return False
     depth = deepest = 0
     for char in code:
         if char in "({[":
@@ -50,14 +50,14 @@ def _nesting(code: str) -> int:
             deepest = max(deepest, depth)
         elif char in ")}]":
             depth -= 1
-    return deepest
+    return deepest > MAX_NESTING
 
 
 def refuse_remote_access(query: str) -> None:
     """Raise RemoteAccessRefused if `query` uses SERVICE or LOAD outside strings, IRIs and comments, and
     TooDeeplyNested if its brackets nest deeper than MAX_NESTING (checked before the parser sees it)."""
     code = _NOT_CODE.sub(" ", query)
-    if _nesting(code) > MAX_NESTING:
+    if _too_deep(code):
         raise TooDeeplyNested(f"the query nests brackets more than {MAX_NESTING} levels deep; simplify it")
     found = _REMOTE_KEYWORDS.search(code)
     if found:
