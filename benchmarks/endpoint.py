@@ -143,6 +143,23 @@ def run_wrk(url: str, seconds: int, connections: int, queries: list[str] | None 
     }
 
 
+# A server to measure: (command, URL of its SPARQL endpoint, environment).
+Server = tuple[list[str], str, dict[str, str]]
+
+
+def bbkg_server(store_dir: Path, port: int, cache: bool = True) -> Server:
+    """`bbkg serve` on the store folder, with its response cache on or off."""
+    return ([str(VENV_BIN / "bbkg"), "serve", "--store", str(store_dir), "--port", str(port)],
+            f"http://127.0.0.1:{port}/sparql", {} if cache else {"BBKG_QUERY_CACHE_BYTES": "0"})
+
+
+def oxigraph_server(store_dir: Path, port: int) -> Server:
+    """`oxigraph serve-read-only` on the RocksDB files of the build `store_dir/current` names. No
+    --union-default-graph: the build already stores the union, as a set, in the default graph."""
+    oxigraph_dir = (store_dir / "current").resolve() / "oxigraph"
+    return ([str(VENV_BIN / "oxigraph"), "serve-read-only", "--location", str(oxigraph_dir),
+             "--bind", f"127.0.0.1:{port}"], f"http://127.0.0.1:{port}/query", {})
+
 
 def alternated_runs(urls: dict[str, str], seconds: int, connections: int, queries: list[str],
                     rounds: int = 2) -> dict[str, list[dict[str, float]]]:
@@ -154,6 +171,7 @@ def alternated_runs(urls: dict[str, str], seconds: int, connections: int, querie
             run_wrk(urls[name], 1, connections, queries)  # warm-up
             runs[name].append(run_wrk(urls[name], seconds, connections, queries))
     return runs
+
 
 CONNECTION_QUERIES: list[Any] = [
     {"from": "Wally Backman", "to": "Sandy Alderson"},
@@ -184,19 +202,14 @@ def bench_endpoints(store_dir: Path, seconds: int = 10, connections: int = 8) ->
     """Measure the servers on the build that `store_dir/current` names."""
     if shutil.which("wrk") is None:
         raise RuntimeError("wrk is not installed; `make bench` installs it (apt-get install wrk)")
-    oxigraph_dir = (store_dir / "current").resolve() / "oxigraph"
     scratch = tempfile.TemporaryDirectory(prefix="bbkg-endpoint-")
     union_file = Path(scratch.name) / "union.nt"
     with open(union_file, "wb") as out:
         dump_store(open_current(store_dir)[0], "ntriples", out)
-    bbkg = [str(VENV_BIN / "bbkg"), "serve", "--store", str(store_dir)]
-    servers = {  # name -> (command, URL, environment)
-        "bbkg": (bbkg + ["--port", "8711"], "http://127.0.0.1:8711/sparql", {}),
-        "bbkg_no_cache": (bbkg + ["--port", "8712"], "http://127.0.0.1:8712/sparql",
-                          {"BBKG_QUERY_CACHE_BYTES": "0"}),
-        # No --union-default-graph: the build already stores the union, as a set, in the default graph.
-        "oxigraph": ([str(VENV_BIN / "oxigraph"), "serve-read-only", "--location", str(oxigraph_dir),
-                      "--bind", "127.0.0.1:8713"], "http://127.0.0.1:8713/query", {}),
+    servers: dict[str, Server] = {
+        "bbkg": bbkg_server(store_dir, 8711),
+        "bbkg_no_cache": bbkg_server(store_dir, 8712, cache=False),
+        "oxigraph": oxigraph_server(store_dir, 8713),
         # rdflib in memory, from the union graph that the others serve as their default graph.
         "rdflib_endpoint": ([str(VENV_BIN / "rdflib-endpoint"), "serve", str(union_file), "--host", "127.0.0.1",
                              "--port", "8714"], "http://127.0.0.1:8714/", {}),

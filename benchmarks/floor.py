@@ -30,7 +30,8 @@ from typing import Any
 
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, Store
 
-from benchmarks.endpoint import VENV_BIN, alternated_runs, check_same_answers, process
+from benchmarks.endpoint import (VENV_BIN, alternated_runs, bbkg_server, check_same_answers, oxigraph_server,
+                                 process)
 from benchmarks.varied import query_families
 
 STORE_VARIABLE, MODE_VARIABLE = "BBKG_FLOOR_STORE", "BBKG_FLOOR_MODE"
@@ -99,13 +100,11 @@ def bench_floor(store_dir: Path, seconds: int = 8, connections: tuple[int, ...] 
     granian = [str(VENV_BIN / "granian"), "--interface", "wsgi", "--workers", "2", "--blocking-threads", "8",
                "--no-ws", "--factory", "benchmarks.floor:app_factory"]
     servers = {
-        "oxigraph": ([str(VENV_BIN / "oxigraph"), "serve-read-only", "--location", oxigraph_dir,
-                      "--bind", "127.0.0.1:8743"], "http://127.0.0.1:8743/query", {}),
+        "oxigraph": oxigraph_server(store_dir, 8743),
         **{f"floor_{mode}": (granian + ["--port", str(8751 + i)], f"http://127.0.0.1:{8751 + i}/sparql",
                              {STORE_VARIABLE: oxigraph_dir, MODE_VARIABLE: mode})
            for i, mode in enumerate(MODES)},
-        "bbkg_cache_off": ([str(VENV_BIN / "bbkg"), "serve", "--store", str(store_dir), "--port", "8741"],
-                           "http://127.0.0.1:8741/sparql", {"BBKG_QUERY_CACHE_BYTES": "0"}),
+        "bbkg_cache_off": bbkg_server(store_dir, 8741, cache=False),
     }
     results: dict[str, Any] = {"seconds": seconds, "rounds": rounds, "distinct_queries": len(lookups), "runs": {}}
     with ExitStack() as running:

@@ -23,7 +23,7 @@ from pyoxigraph import NamedNode
 from vocab.namespaces import BB, PREFIXES, RDF_TYPE
 from store.builds import open_current
 from store.select import select_rows
-from benchmarks.endpoint import VENV_BIN, alternated_runs, check_same_answers, process
+from benchmarks.endpoint import alternated_runs, bbkg_server, check_same_answers, oxigraph_server, process
 
 def _iris(store: Any, query: str) -> list[str]:
     """The one variable's IRIs, sorted, written as in a query (<...>)."""
@@ -61,14 +61,8 @@ def bench_varied(store_dir: Path, seconds: int = 8, connections: tuple[int, ...]
                  rounds: int = 2) -> dict[str, Any]:
     """Each family at each connection count on each server; QPS ratios against Oxigraph's server."""
     families = query_families(store_dir)
-    oxigraph_dir = (store_dir / "current").resolve() / "oxigraph"
-    bbkg = [str(VENV_BIN / "bbkg"), "serve", "--store", str(store_dir)]
-    servers = {
-        "bbkg_cache_off": (bbkg + ["--port", "8741"], "http://127.0.0.1:8741/sparql", {"BBKG_QUERY_CACHE_BYTES": "0"}),
-        "oxigraph": ([str(VENV_BIN / "oxigraph"), "serve-read-only", "--location", str(oxigraph_dir),
-                      "--bind", "127.0.0.1:8743"], "http://127.0.0.1:8743/query", {}),
-        "bbkg_cache_on": (bbkg + ["--port", "8742"], "http://127.0.0.1:8742/sparql", {}),
-    }
+    servers = {"bbkg_cache_off": bbkg_server(store_dir, 8741, cache=False),
+               "oxigraph": oxigraph_server(store_dir, 8743), "bbkg_cache_on": bbkg_server(store_dir, 8742)}
     results: dict[str, Any] = {"seconds": seconds, "rounds": rounds,
                                "distinct_queries": {name: len(q) for name, q in families.items()}, "families": {}}
     with ExitStack() as running:
