@@ -19,7 +19,9 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from vocab.formats import GRAPH_FORMATS, RESULT_FORMATS
+from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, RESULT_BY_MEDIA_TYPE, RESULT_FORMATS, Format
+from server.media import GRAPH_TYPES, RESULT_TYPES
+from store.query import NoAcceptableFormat, run_query
 
 
 class QueryTimeout(Exception):
@@ -68,13 +70,9 @@ class QueryAnswer:
     offers: list[str] = field(default_factory=list)
 
 
-def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
+def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -> QueryAnswer:
     """Evaluate one query and serialize it in the media type negotiated for its kind of answer (store/query.py
-    does the work, as for `bbkg query`)."""
-    from vocab.formats import GRAPH_BY_MEDIA_TYPE, RESULT_BY_MEDIA_TYPE, Format
-    from server.media import GRAPH_TYPES, RESULT_TYPES
-    from store.query import NoAcceptableFormat, run_query
-
+    does the work, as for `bbkg query`); past `deadline`, store.query.OutOfTime between two rows."""
     def choose(is_graph: bool) -> Format:
         media_type = request.graph_type if is_graph else request.result_type
         if media_type is None:
@@ -83,7 +81,7 @@ def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
 
     try:
         answer = run_query(store, request.query, choose, request.row_cap, request.default_graphs,
-                           request.named_graphs)
+                           request.named_graphs, deadline)
     except SyntaxError as exc:
         return QueryAnswer("syntax", message=str(exc))
     except NoAcceptableFormat as exc:

@@ -30,11 +30,15 @@ from vocab.formats import HTML
 
 from server.descriptions import service_description
 from server.errors import plain_body
-from server.executor import QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout
+from server.executor import QueryAnswer, QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout, evaluate
 from server.metrics import Metrics
 from server.wsgi import CorsPolicy, WsgiApp, count_request
 from server.media import negotiate
 from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
+from server.one_pattern import is_one_triple_pattern
+from store.builds import StoreUnavailableError
+from store.handle import CurrentStore
+from store.query import OutOfTime
 from store.sandbox import DeadlineExceeded
 from store.update import apply_update
 
@@ -153,10 +157,11 @@ class SparqlEndpoint:
     with 500): werkzeug's Response alone costs a tenth of a small query.
     """
 
-    def __init__(self, settings: Mapping[str, Any], executor: QueryExecutor, metrics: Metrics,
-                 logger: logging.Logger) -> None:
+    def __init__(self, settings: Mapping[str, Any], executor: QueryExecutor, store: CurrentStore,
+                 metrics: Metrics, logger: logging.Logger) -> None:
         self.settings = settings
         self.executor = executor
+        self.store = store
         self.metrics = metrics
         self.logger = logger
         self.cors = CorsPolicy(settings["cors_origins"])
@@ -208,14 +213,15 @@ class SparqlEndpoint:
         accept = request.headers.get("Accept", "")
         result_type, graph_type = negotiate(accept)
         row_cap = self.settings["result_row_cap"]
-        answer = self.executor.run(QueryRequest(
+        query = QueryRequest(
             query=operation.text,
             result_type=result_type,
             graph_type=graph_type,
             default_graphs=operation.default_graphs,
             named_graphs=operation.named_graphs,
             row_cap=row_cap,
-        ))
+        )
+        answer = self._answer_in_worker(query) or self.executor.run(query)
         if answer.status == "syntax":
             return _text(400, f"SPARQL syntax error: {answer.message}")
         if answer.status == "not_acceptable":
@@ -228,6 +234,22 @@ class SparqlEndpoint:
             headers["X-Result-Truncated"] = "true"
             headers["X-Result-Row-Cap"] = str(row_cap)
         return Answer(200, answer.body, answer.media_type, headers)
+
+    def _answer_in_worker(self, query: QueryRequest) -> QueryAnswer | None:
+        """The answer of a SELECT over one triple pattern, evaluated here and stopped between two rows after
+        in_worker_seconds (server/one_pattern.py says why that is safe); None for any other query, or one
+        stopped there, which a query process answers instead (the dataset parameters go there too)."""
+        budget = self.settings["in_worker_seconds"]
+        if budget <= 0 or query.default_graphs or query.named_graphs or not is_one_triple_pattern(query.query):
+            return None
+        try:
+            answer = evaluate(self.store.get(), query, time.monotonic() + budget)
+        except OutOfTime:
+            return None
+        except StoreUnavailableError as exc:
+            answer = QueryAnswer("no_store", message=exc.public_message)
+        self.metrics.count("queries_in_worker")
+        return answer
 
     def _run_update(self, request: Request, operation: Operation) -> Answer:
         token = self.settings["update_token"]

@@ -11,6 +11,8 @@ import pytest
 import requests
 from pyoxigraph import RdfFormat, parse
 
+from server.executor import QueryExecutor, QueryRequest
+from vocab.namespaces import BB
 from tests.helpers import running_server
 from tests.helpers import CROSS_PRODUCT, CountingListener
 
@@ -32,8 +34,9 @@ def strict_server(seeds_build, tmp_path_factory):
     """Short timeout, small row cap, CORS for one origin, updates with a token, over a private store copy."""
     store = tmp_path_factory.mktemp("strict") / "store"
     shutil.copytree(seeds_build[0], store, symlinks=True)
+    # in_worker_seconds of a microsecond: every one-pattern query is handed over to a query process.
     with running_server(store, query_timeout=3, result_row_cap=10, cors_origins="https://ok.example",
-                        update_token=TOKEN, max_request_bytes=20_000, workers=3) as url:
+                        update_token=TOKEN, max_request_bytes=20_000, workers=3, in_worker_seconds=0.000001) as url:
         yield url
 
 
@@ -211,6 +214,40 @@ def test_service_description_and_void(default_server, seeds_build) -> None:
     statistics = seeds_build[1].statistics
     assert counts["triples"] == statistics["triples"] and counts["entities"] == statistics["entities"] > 50
     assert counts["classes"] == statistics["classes"]
+
+
+def counter(server: str, name: str) -> float:
+    """A counter of the server's /metrics (summed over its workers)."""
+    text = requests.get(server + "/metrics", timeout=10).text
+    return float(next(line.split()[1] for line in text.splitlines() if line.startswith(f"bbkg_{name}_total ")))
+
+
+def test_one_pattern_queries_are_answered_by_the_worker_as_a_query_process_would(default_server,
+                                                                                 seeds_build) -> None:
+    before = counter(default_server, "queries_in_worker")
+    person = get(default_server, f"SELECT ?s WHERE {{ ?s a <{BB}Person> }} LIMIT 1").json()
+    lookup = f"SELECT ?p ?o WHERE {{ <{person['results']['bindings'][0]['s']['value']}> ?p ?o }}"
+    join = lookup.replace("}", ". ?o ?q ?r }")
+    executor = QueryExecutor(str(seeds_build[0]), 20.0)
+    try:
+        for query in (lookup, join):
+            for accept in ("application/sparql-results+json", "text/csv"):
+                response = get(default_server, query, headers={"Accept": accept})
+                in_process = executor.run(QueryRequest(query, result_type=accept))
+                assert response.status_code == 200 and response.content == in_process.body
+                assert response.headers["Content-Type"].startswith(accept)
+    finally:
+        executor.kill()
+    assert len(response.content.splitlines()) > 1  # the join has rows
+    assert counter(default_server, "queries_in_worker") == before + 3  # the person, and the lookup twice
+
+
+def test_one_pattern_queries_past_in_worker_seconds_go_to_a_query_process(strict_server) -> None:
+    before = counter(strict_server, "queries_in_worker")
+    response = get(strict_server, "SELECT ?s ?p ?o WHERE { ?s ?p ?o }", headers={"Accept": "text/csv"})
+    assert response.status_code == 200 and response.headers["X-Result-Truncated"] == "true"
+    assert len(response.text.splitlines()) == 11
+    assert counter(strict_server, "queries_in_worker") == before
 
 
 def test_health_and_metrics(default_server) -> None:

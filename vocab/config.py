@@ -70,6 +70,12 @@ SETTINGS: tuple[Setting, ...] = (
             "shorter queries run one after another, each with the CPU's caches to itself (more at once only "
             "share the cores and thrash the caches); a longer one steps aside. Lower it so that short queries "
             "wait less behind longer ones; 0 runs up to query_slots queries at once from the start."),
+    Setting("in_worker_seconds", 0.05,
+            "How long a SELECT over one triple pattern (a lookup such as `SELECT ?p ?o { <s> ?p ?o }`) may run in "
+            "the server worker itself, which stops it between two rows; one still unanswered by then goes to a "
+            "query process with the whole query_timeout. Any other query always runs in a query process. Such "
+            "a pattern walks one index, a row per step, so it can be stopped where other queries cannot, and "
+            "it cannot reach the network. 0 sends every query to a query process."),
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
     Setting("query_timeout", 30.0,
             "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
