@@ -3,7 +3,8 @@
 Each server worker owns one child. The child opens the store read-only, has no network
 (its own empty network namespace, where the kernel allows it), evaluates one query at a
 time and sends back the serialized answer. A query that runs past the timeout gets its
-child killed, which frees the CPU at once; the next query starts a fresh child.
+child killed, which frees the CPU at once; the next query starts a fresh child. (A SELECT over one triple
+pattern, which can be stopped between rows, is evaluated by the server worker first: see one_pattern.py.)
 """
 
 from __future__ import annotations
