@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from pyoxigraph import NamedNode, Quad, Store
 
 from server.one_pattern import is_one_triple_pattern
 from store.query import OutOfTime, run_query
-from vocab.formats import result_format
+from vocab.formats import Format, result_format
 
 ONE_PATTERN = [
     "SELECT ?p ?o WHERE { <https://bbkg.example.org/person/x> ?p ?o }",
@@ -80,7 +79,7 @@ def large_store(tmp_path_factory: pytest.TempPathFactory) -> Store:
     return store
 
 
-def _csv(_: bool):  # the format chooser: CSV for solutions
+def _csv(_: bool) -> Format:  # the format chooser: CSV for solutions
     return result_format("csv")
 
 
@@ -97,7 +96,7 @@ def test_the_deadline_stops_one_pattern_between_rows(large_store: Store, row_cap
     assert time.monotonic() - started < 0.2, "the deadline did not stop the query between rows"
 
 
-def test_an_answer_within_its_deadline_is_the_same(large_store: Store, tmp_path: Path) -> None:
+def test_an_answer_within_its_deadline_is_the_same(large_store: Store) -> None:
     query = "SELECT ?o WHERE { <https://e.example/s7> ?p ?o }"
     assert run_query(large_store, query, _csv, 10, deadline=time.monotonic() + 5).body == \
         run_query(large_store, query, _csv, 10).body == b"o\r\nhttps://e.example/o7\r\n"
