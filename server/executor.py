@@ -22,6 +22,8 @@ from typing import Any
 
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, RESULT_BY_MEDIA_TYPE, RESULT_FORMATS, Format
 from server.media import GRAPH_TYPES, RESULT_TYPES
+from store.builds import StoreUnavailableError
+from store.handle import CurrentStore
 from store.query import NoAcceptableFormat, run_query
 
 
@@ -90,6 +92,14 @@ def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -
     # Sent as asked: a client that asked for application/json gets application/json.
     media_type = request.result_type if answer.format.results is not None else request.graph_type
     return QueryAnswer("ok", media_type or "", answer.body, answer.rows, answer.truncated)
+
+
+def evaluate_current(handle: CurrentStore, request: QueryRequest, deadline: float | None = None) -> QueryAnswer:
+    """evaluate() on the current build, answered no_store while there is none to open."""
+    try:
+        return evaluate(handle.get(), request, deadline)
+    except StoreUnavailableError as exc:
+        return QueryAnswer("no_store", message=exc.public_message)
 
 
 def _api_connection(store: Any, names: list[str], max_hops: int) -> Any:
@@ -161,9 +171,7 @@ def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:
 
 
 def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None:
-    from store.builds import StoreUnavailableError
     from store.sandbox import drop_network
-    from store.handle import CurrentStore
 
     if isolate_network:
         drop_network()
@@ -176,11 +184,7 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None
         if isinstance(request, ApiRequest):
             conn.send_bytes(pickle.dumps(answer_api(handle, request), pickle.HIGHEST_PROTOCOL))
             continue
-        try:
-            answer = evaluate(handle.get(), request)
-        except StoreUnavailableError as exc:
-            answer = QueryAnswer("no_store", message=exc.public_message)
-        conn.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
+        conn.send_bytes(pickle.dumps(evaluate_current(handle, request), pickle.HIGHEST_PROTOCOL))
 
 
 class QueryProcess:

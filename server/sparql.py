@@ -30,13 +30,12 @@ from vocab.formats import HTML
 
 from server.descriptions import service_description
 from server.errors import plain_body
-from server.executor import QueryAnswer, QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout, evaluate
+from server.executor import QueryAnswer, QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout, evaluate_current
 from server.metrics import Metrics
 from server.wsgi import CorsPolicy, WsgiApp, count_request
 from server.media import negotiate
 from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
 from server.one_pattern import is_one_triple_pattern
-from store.builds import StoreUnavailableError
 from store.handle import CurrentStore
 from store.query import OutOfTime
 from store.sandbox import DeadlineExceeded
@@ -243,11 +242,9 @@ class SparqlEndpoint:
         if budget <= 0 or query.default_graphs or query.named_graphs or not is_one_triple_pattern(query.query):
             return None
         try:
-            answer = evaluate(self.store.get(), query, time.monotonic() + budget)
+            answer = evaluate_current(self.store, query, time.monotonic() + budget)
         except OutOfTime:
             return None
-        except StoreUnavailableError as exc:
-            answer = QueryAnswer("no_store", message=exc.public_message)
         self.metrics.count("queries_in_worker")
         return answer
 

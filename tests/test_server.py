@@ -147,8 +147,9 @@ def test_page_shows_the_graph(client) -> None:
 
 def test_an_unbuilt_store_gets_503_naming_the_fix(tmp_path: Path) -> None:
     client = create_app({"store_dir": str(tmp_path)}).test_client()
-    response = client.get("/sparql", query_string={"query": COUNT})
-    assert response.status_code == 503 and "bbkg build" in response.data.decode()
+    for query in (COUNT, "SELECT * WHERE { ?s ?p ?o }"):  # in a query process, and in the worker (one pattern)
+        response = client.get("/sparql", query_string={"query": query})
+        assert response.status_code == 503 and "bbkg build" in response.data.decode()
     api = client.get("/api/entities", query_string={"q": "Mets"})
     assert api.status_code == 503 and "bbkg build" in json.loads(api.data)["error"]["message"]
     assert client.get("/health").status_code == 503
