@@ -20,6 +20,12 @@ from benchmarks.endpoint import process
 SEEDS = PROJECT_ROOT / "seeds"
 
 
+def metric_totals(text: str) -> dict[str, float]:
+    """The counters of a /metrics answer, by their full name (bbkg_requests_total, ...)."""
+    return {line.split()[0]: float(line.split()[1]) for line in text.splitlines()
+            if line.startswith("bbkg_") and line.split()[0].endswith("_total")}
+
+
 def build_settings(input_dir: Path, store_dir: Path, **overrides: Any) -> dict[str, Any]:
     return load_settings({"input_dir": str(input_dir), "store_dir": str(store_dir), **overrides})
 

@@ -15,6 +15,7 @@ import pytest
 
 from vocab.config import PROJECT_ROOT
 from server import create_app
+from tests.helpers import metric_totals
 
 NESTED = "(" * 5000 + ")" * 5000
 
@@ -141,9 +142,7 @@ def test_requests_and_server_errors_are_counted(seeds_build) -> None:
 
     def counters() -> dict[str, float]:
         """The totals as /metrics reports them (a request is counted once answered: not in its own answer)."""
-        text = client.get("/metrics").data.decode()
-        return {line.split()[0]: float(line.split()[1]) for line in text.splitlines()
-                if line.startswith("bbkg_") and line.split()[0].endswith("_total")}
+        return metric_totals(client.get("/metrics").data.decode())
     before = counters()
     client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins"})  # 503: deadline
     client.get("/api/entities", query_string={"q": ""})  # 400

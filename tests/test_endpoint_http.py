@@ -13,7 +13,7 @@ from pyoxigraph import RdfFormat, parse
 
 from server.executor import QueryExecutor, QueryRequest
 from vocab.namespaces import BB
-from tests.helpers import running_server
+from tests.helpers import metric_totals, running_server
 from tests.helpers import CROSS_PRODUCT, CountingListener
 
 pytestmark = pytest.mark.slow
@@ -218,8 +218,7 @@ def test_service_description_and_void(default_server, seeds_build) -> None:
 
 def counter(server: str, name: str) -> float:
     """A counter of the server's /metrics (summed over its workers)."""
-    text = requests.get(server + "/metrics", timeout=10).text
-    return float(next(line.split()[1] for line in text.splitlines() if line.startswith(f"bbkg_{name}_total ")))
+    return metric_totals(requests.get(server + "/metrics", timeout=10).text)[f"bbkg_{name}_total"]
 
 
 def test_one_pattern_queries_are_answered_by_the_worker_as_a_query_process_would(default_server,
