@@ -1,7 +1,8 @@
 """The SPARQL 1.1 Protocol endpoint: query by GET, POST form and POST direct; update by POST with a token.
 
 Operations are answered by SparqlEndpoint, a plain WSGI app that SparqlFastPath puts in front of Flask (a
-small query costs less than Flask's routing and contexts). The Flask view serves the endpoint's own address
+small query costs less than Flask's routing and contexts); a GET whose only parameter is the query is read
+without werkzeug's Request too (plain_get_query). The Flask view serves the endpoint's own address
 (the service description) and HEAD, through the same SparqlEndpoint.respond.
 """
 
@@ -130,6 +131,24 @@ def read_operation(request: Request, max_bytes: int) -> Operation:
                      _graph_iris(params.getlist(graph_params[1]), graph_params[1]))
 
 
+def plain_get_query(environ: Mapping[str, Any], max_bytes: int) -> Operation | None:
+    """The query of a GET whose only parameter is `query`, read without werkzeug's Request, which costs more
+    than evaluating a one-pattern lookup; None for any other request (read_operation reads it, and answers
+    what is wrong with it). Non-ASCII bytes in the query string, escapes that are not UTF-8 and an overlong
+    query go there too."""
+    query_string = environ.get("QUERY_STRING", "")
+    if environ.get("REQUEST_METHOD") != "GET" or not query_string.startswith("query=") or "&" in query_string \
+            or not query_string.isascii():
+        return None
+    try:
+        text = urllib.parse.unquote_plus(query_string[6:], errors="strict")
+    except UnicodeDecodeError:
+        return None
+    if len(text.encode("utf-8")) > max_bytes:
+        return None
+    return Operation("query", text, [], [])
+
+
 class Answer(NamedTuple):
     status: int
     body: bytes
@@ -166,10 +185,14 @@ class SparqlEndpoint:
         self.cors = CorsPolicy(settings["cors_origins"])
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        request = Request(environ)
-        request.max_content_length = self.settings["max_request_bytes"]
         try:
-            answer = self.respond(request)
+            operation = plain_get_query(environ, self.settings["max_request_bytes"])
+            if operation is not None:
+                answer = self.respond_to_query(operation, environ.get("HTTP_ACCEPT", ""), time.perf_counter())
+            else:
+                request = Request(environ)
+                request.max_content_length = self.settings["max_request_bytes"]
+                answer = self.respond(request)
         except HTTPException as exc:  # a body longer than max_request_bytes
             answer = _text(exc.code or 400, exc.description or exc.name)
         except Exception:
@@ -186,18 +209,21 @@ class SparqlEndpoint:
         started = time.perf_counter()
         try:
             operation = read_operation(request, self.settings["max_request_bytes"])
-            refuse_remote_access(operation.text)
         except ProtocolError as exc:
             self.metrics.count("query_errors")
             return _text(exc.status, str(exc))
-        except (RemoteAccessRefused, TooDeeplyNested) as exc:
-            self.metrics.count("query_errors")
-            return _text(400, str(exc))
         if operation.kind == "update":
-            return self._run_update(request, operation)
+            return self._refused(operation) or self._run_update(request, operation)
+        return self.respond_to_query(operation, request.headers.get("Accept", ""), started)
+
+    def respond_to_query(self, operation: Operation, accept: str, started: float) -> Answer:
+        """The answer to a query read from a request that arrived at `started` (a time.perf_counter() value)."""
+        refused = self._refused(operation)
+        if refused is not None:
+            return refused
         self.metrics.count("queries")
         try:
-            answer = self._run_query(request, operation)
+            answer = self._run_query(operation, accept)
         except QueryTimeout as exc:
             self.metrics.count("query_timeouts")
             answer = _text(503, str(exc), **{"Retry-After": "0"})
@@ -208,8 +234,16 @@ class SparqlEndpoint:
         self.metrics.observe_query_seconds(time.perf_counter() - started)
         return answer
 
-    def _run_query(self, request: Request, operation: Operation) -> Answer:
-        accept = request.headers.get("Accept", "")
+    def _refused(self, operation: Operation) -> Answer | None:
+        """The 400 for an operation that reaches for another host (SERVICE, LOAD) or nests too deeply."""
+        try:
+            refuse_remote_access(operation.text)
+        except (RemoteAccessRefused, TooDeeplyNested) as exc:
+            self.metrics.count("query_errors")
+            return _text(400, str(exc))
+        return None
+
+    def _run_query(self, operation: Operation, accept: str) -> Answer:
         result_type, graph_type = negotiate(accept)
         row_cap = self.settings["result_row_cap"]
         query = QueryRequest(
