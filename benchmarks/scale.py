@@ -214,7 +214,8 @@ def markdown(results: dict[str, Any]) -> str:
     if "endpoint_varied_on_largest" in results:
         v = results["endpoint_varied_on_largest"]
         lines += ["", f"The endpoint on the largest store, varied queries drawn from it, wrk {v['seconds']} s per run, "
-                      f"servers A/B alternated over {v['rounds']} rounds (medians); the cache-on runs see each "
+                      f"servers A/B alternated over {v['rounds']} rounds (medians; in brackets, the lowest and highest "
+                      "of the rounds' own ratios, each from two runs back to back); the cache-on runs see each "
                       "list more than once, and the repeated lookup is one query asked again and again:", "",
                   varied_markdown(v)]
     return "\n".join(lines) + "\n"
