@@ -6,13 +6,13 @@ STORE ?= var/store
 STAMP := $(VENV)/.bbkg-installed
 GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
 
-.PHONY: install jars browser run build serve test bench soak clean
+.PHONY: install allocator jars browser run build serve test bench soak clean
 
 MODEL_STAMP := $(VENV)/.bbkg-model-installed
 
 VENDOR_STAMP := server/static/vendor/.installed
 
-install: $(STAMP) $(GRAPHFRAMES_JAR) $(MODEL_STAMP) $(VENDOR_STAMP)
+install: $(STAMP) $(GRAPHFRAMES_JAR) $(MODEL_STAMP) $(VENDOR_STAMP) allocator
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ $(VENDOR_STAMP): package.json package-lock.json
 	cp node_modules/@zazuko/yasgui/build/yasgui.min.js node_modules/@zazuko/yasgui/build/yasgui.min.css \
 	   node_modules/cytoscape/dist/cytoscape.min.js server/static/vendor/
 	touch $@
+
+# jemalloc for `bbkg serve` (the allocator setting): Debian's libjemalloc2 where this user may install it;
+# without it the server says so in one line and uses the system allocator.
+allocator:
+	@/sbin/ldconfig -p | grep -q 'libjemalloc\.so\.2 ' || (apt-get update -qq && apt-get install -y -qq libjemalloc2 >/dev/null) \
+	  || echo "libjemalloc2 not installed (no apt-get here): bbkg serve will use the system allocator"
 
 # The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 browser:

@@ -105,9 +105,11 @@ def build(**options: Any) -> None:
 @_user_errors
 def serve(**options: Any) -> None:
     """Serve the store over HTTP: /sparql, /dump.ttl, /api/connections and a page at /."""
-    from server.serve import serve as run_server
+    from server.serve import restart_with_allocator, serve as run_server
 
-    run_server(_settings(options))
+    settings = _settings(options)
+    restart_with_allocator(settings)
+    run_server(settings)
 
 
 @main.command()

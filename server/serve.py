@@ -6,7 +6,9 @@ BBKG_* environment variables, and the metrics as a shared memory-mapped file.
 
 from __future__ import annotations
 
+import ctypes.util
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,40 @@ METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
 # query_slots setting), so threads are cheap; with few of them, /health queued behind busy clients in
 # granian and took over a second under 64 clients.
 THREADS_PER_WORKER = 64
+
+
+def allocator_library(allocator: str) -> str | None:
+    """The shared library to preload for the allocator setting (as the dynamic loader names it, such as
+    libjemalloc.so.2); None for the system's allocator, or where the library is not installed."""
+    return None if allocator == "system" else ctypes.util.find_library(allocator)
+
+
+def _loaded(library: str) -> bool:
+    """Whether this process has `library` mapped (the dynamic loader preloaded it)."""
+    with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+        return any(line.rstrip().endswith("/" + library) for line in maps)
+
+
+def restart_with_allocator(settings: Mapping[str, Any]) -> None:
+    """Run this same command again with the allocator preloaded, or return where there is nothing to do.
+
+    An allocator must be in place before the first allocation, so LD_PRELOAD only works from a process's
+    start; granian forks its workers from this process and the workers spawn the query processes, so all
+    of them get it from here. The pid stays the same (exec), so whatever started `bbkg serve` still holds it.
+    """
+    allocator = settings["allocator"]
+    library = allocator_library(allocator)
+    if library is None:
+        if allocator != "system":
+            print(f"bbkg serve: {allocator} is not installed (Debian: apt-get install libjemalloc2); "
+                  "serving with the system allocator", file=sys.stderr)
+        return
+    if _loaded(library):
+        return
+    preload = ":".join(filter(None, [library, os.environ.get("LD_PRELOAD")]))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, [sys.executable, *sys.orig_argv[1:]], {**os.environ, "LD_PRELOAD": preload})
 
 
 def worker_app() -> Flask:

@@ -6,6 +6,7 @@ Plain functions and classes, imported by the tests that use them (fixtures stay 
 from __future__ import annotations
 
 import socket
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -37,13 +38,35 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(store_dir: Path, **settings: Any) -> Iterator[str]:
-    """`bbkg serve` as a real process over `store_dir`, with settings as BBKG_* variables; yields its URL."""
+def serving_process(store_dir: Path, **settings: Any) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`bbkg serve` as a real process over `store_dir`, with settings as BBKG_* variables; yields its URL and
+    the process."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "bbkg.cli", "serve", "--store", str(store_dir), "--port", str(port)]
-    with process(command, url + "/health", {f"BBKG_{k.upper()}": str(v) for k, v in settings.items()}):
+    with process(command, url + "/health", {f"BBKG_{k.upper()}": str(v) for k, v in settings.items()}) as server:
+        yield url, server
+
+
+@contextmanager
+def running_server(store_dir: Path, **settings: Any) -> Iterator[str]:
+    """serving_process's URL alone."""
+    with serving_process(store_dir, **settings) as (url, _):
         yield url
+
+
+def process_tree(root: int) -> list[int]:
+    """`root` and every process below it (from /proc: granian's workers, their query processes)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+    tree = [root]
+    for pid in tree:
+        tree += sorted(child for child, parent in parents.items() if parent == pid)
+    return tree
 
 
 CROSS_PRODUCT = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"

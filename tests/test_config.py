@@ -28,6 +28,8 @@ def test_bad_values_name_the_setting() -> None:
         load_settings({"prot": 1})
     with pytest.raises(ValueError, match="base_iri"):
         load_settings({"base_iri": "https://example.org"})
+    with pytest.raises(ValueError, match="allocator takes jemalloc or system"):
+        load_settings({}, environ={"BBKG_ALLOCATOR": "tcmalloc"})
 
 
 def test_every_setting_is_documented_in_the_readme() -> None:

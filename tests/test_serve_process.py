@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 
-from tests.helpers import CROSS_PRODUCT, running_server
+from server.serve import allocator_library
+from tests.helpers import CROSS_PRODUCT, process_tree, running_server, serving_process
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 
@@ -46,3 +48,27 @@ def test_health_answers_at_once_while_every_query_slot_is_busy(seeds_build) -> N
                 assert time.monotonic() - started < 0.5
                 time.sleep(0.3)
             assert {future.result() for future in slow} == {503}  # each stopped at its deadline, none lost
+
+
+def _mapping(pid: int, library: str) -> bool:
+    try:
+        return any(line.rstrip().endswith("/" + library) for line in Path(f"/proc/{pid}/maps").read_text().splitlines())
+    except OSError:
+        return False  # gone meanwhile
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("allocator", ["jemalloc", "system"])
+def test_every_server_process_runs_on_the_allocator_setting(seeds_build, allocator: str) -> None:
+    """`make install` installs libjemalloc2; the server, its granian workers and their query processes all
+    have it mapped under allocator=jemalloc (the default), and none of them under allocator=system."""
+    library = allocator_library("jemalloc")
+    assert library is not None, "libjemalloc2 is missing: `make install` installs it (apt-get install libjemalloc2)"
+    with serving_process(seeds_build[0], allocator=allocator) as (server, running):
+        # A query that is not one triple pattern goes to a query process, which then stays for the next.
+        answered = requests.get(server + "/sparql", params={"query": COUNT}, timeout=10)
+        assert answered.status_code == 200
+        tree = process_tree(running.pid)
+        assert len(tree) >= 4, tree  # the server, two workers, at least one query process
+        assert {pid: _mapping(pid, library) for pid in tree} == {pid: allocator == "jemalloc" for pid in tree}
+        assert requests.get(server + "/health", timeout=10).status_code == 200
