@@ -161,15 +161,58 @@ def oxigraph_server(store_dir: Path, port: int) -> Server:
              "--bind", f"127.0.0.1:{port}"], f"http://127.0.0.1:{port}/query", {})
 
 
+def process_tree(root: int) -> list[int]:
+    """`root` and every live process below it, from /proc (a server's granian workers, their query processes)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+    tree = [root]
+    for pid in tree:
+        tree += sorted(child for child, parent in parents.items() if parent == pid)
+    return tree
+
+
+def cpu_seconds(root: int) -> float:
+    """CPU time (user and system) used so far by the live processes of the tree under `root`."""
+    used = 0.0
+    for pid in process_tree(root):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        used += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return used
+
+
+def rss_mib(root: int) -> float:
+    """Resident memory of the live processes of the tree under `root`, in MiB (shared pages counted in each)."""
+    pages = 0
+    for pid in process_tree(root):
+        try:
+            pages += int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+        except OSError:
+            continue  # gone meanwhile
+    return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
+
+
 def alternated_runs(urls: dict[str, str], seconds: int, connections: int, queries: list[str],
-                    rounds: int = 2) -> dict[str, list[dict[str, float]]]:
+                    rounds: int = 2, pids: dict[str, int] | None = None) -> dict[str, list[dict[str, float]]]:
     """run_wrk on each server in turn, `rounds` times, the order reversed every other round (so that neither
-    side always runs on the warmer or the quieter machine), each run after a 1 s warm-up."""
+    side always runs on the warmer or the quieter machine), each run after a 1 s warm-up. With the servers'
+    `pids`, each run also gives the CPU its server's processes spent a request (µs): steadier than QPS on a
+    machine whose neighbours take a varying share of the cores."""
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in urls}
     for round_number in range(rounds):
         for name in (list(urls) if round_number % 2 == 0 else list(reversed(urls))):
             run_wrk(urls[name], 1, connections, queries)  # warm-up
-            runs[name].append(run_wrk(urls[name], seconds, connections, queries))
+            used = cpu_seconds(pids[name]) if pids else 0.0
+            run = run_wrk(urls[name], seconds, connections, queries)
+            if pids:
+                run["cpu_us_per_request"] = round((cpu_seconds(pids[name]) - used) / run["requests"] * 1e6, 1)
+            runs[name].append(run)
     return runs
 
 

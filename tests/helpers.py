@@ -55,20 +55,6 @@ def running_server(store_dir: Path, **settings: Any) -> Iterator[str]:
         yield url
 
 
-def process_tree(root: int) -> list[int]:
-    """`root` and every process below it (from /proc: granian's workers, their query processes)."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue  # gone meanwhile
-    tree = [root]
-    for pid in tree:
-        tree += sorted(child for child, parent in parents.items() if parent == pid)
-    return tree
-
-
 CROSS_PRODUCT = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o }"
 
 

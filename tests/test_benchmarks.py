@@ -6,6 +6,7 @@ from __future__ import annotations
 import filecmp
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -88,3 +89,24 @@ def test_the_floor_servers_answer_as_bbkg_does(seeds_build, client, monkeypatch:
                                headers={"Accept": "application/sparql-results+json"}))
     assert len(expected) > 10  # people with their types, labels, aliases: not a trivial answer
     assert rows(floor.get("/sparql", query_string={"query": query})) == expected
+
+
+def test_cpu_seconds_count_a_child_process_s_work() -> None:
+    """The CPU a request in benchmarks/allocator.py is that of the server's whole tree: a busy child counts."""
+    import os
+    import subprocess
+    import sys
+
+    from benchmarks.endpoint import cpu_seconds, process_tree
+
+    child = subprocess.Popen([sys.executable, "-c", "import time\nend = time.process_time() + 0.6\n"
+                              "while time.process_time() < end: pass\ninput()"], stdin=subprocess.PIPE)
+    try:
+        assert child.pid in process_tree(os.getpid())
+        before = cpu_seconds(os.getpid())
+        deadline = time.monotonic() + 10
+        while cpu_seconds(os.getpid()) - before < 0.4 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert cpu_seconds(os.getpid()) - before >= 0.4
+    finally:
+        child.communicate(b"\n", timeout=30)

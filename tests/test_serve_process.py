@@ -10,7 +10,8 @@ import pytest
 import requests
 
 from server.serve import allocator_library
-from tests.helpers import CROSS_PRODUCT, process_tree, running_server, serving_process
+from benchmarks.endpoint import process_tree
+from tests.helpers import CROSS_PRODUCT, running_server, serving_process
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 
