@@ -105,11 +105,9 @@ def build(**options: Any) -> None:
 @_user_errors
 def serve(**options: Any) -> None:
     """Serve the store over HTTP: /sparql, /dump.ttl, /api/connections and a page at /."""
-    from server.serve import restart_with_allocator, serve as run_server
+    from server.serve import serve as run_server
 
-    settings = _settings(options)
-    restart_with_allocator(settings)
-    run_server(settings)
+    run_server(_settings(options), restart_for_allocator=True)
 
 
 @main.command()

@@ -76,13 +76,17 @@ def worker_app() -> Flask:
     return create_app(settings, Metrics(Path(os.environ[METRICS_FILE_VARIABLE])))
 
 
-def serve(settings: Mapping[str, Any]) -> None:
-    """Serve the store named in settings until interrupted."""
+def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> None:
+    """Serve the store named in settings until interrupted. With `restart_for_allocator` (the CLI's own process,
+    never a caller that must go on), first run the command again with the allocator preloaded, once the store
+    has passed the check that refuses, in one line, to serve a missing or corrupt one."""
     from granian import Granian
     from granian.constants import Interfaces
 
     resolved = load_settings(settings)
     open_current(Path(resolved["store_dir"]))  # refuse, in one line, a store that is missing or corrupt
+    if restart_for_allocator:  # before any child process, which would outlive the exec on the old allocator
+        restart_with_allocator(resolved)
     if resolved["isolate_query_network"] and not network_isolation_available():
         raise IsolationUnavailableError(
             "this kernel refuses the empty network namespace that keeps queries, updates and API lookups from "
