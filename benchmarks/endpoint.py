@@ -175,26 +175,24 @@ def process_tree(root: int) -> list[int]:
     return tree
 
 
-def cpu_seconds(root: int) -> float:
-    """CPU time (user and system) used so far by the live processes of the tree under `root`."""
-    used = 0.0
+def _tree_files(root: int, name: str) -> Iterator[str]:
+    """The text of /proc/PID/`name` of each live process of the tree under `root`."""
     for pid in process_tree(root):
         try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            yield Path(f"/proc/{pid}/{name}").read_text()
         except OSError:
             continue  # gone meanwhile
-        used += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return used
+
+
+def cpu_seconds(root: int) -> float:
+    """CPU time (user and system) used so far by the live processes of the tree under `root`."""
+    ticks = sum(int(f[11]) + int(f[12]) for f in (text.rsplit(")", 1)[1].split() for text in _tree_files(root, "stat")))
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mib(root: int) -> float:
     """Resident memory of the live processes of the tree under `root`, in MiB (shared pages counted in each)."""
-    pages = 0
-    for pid in process_tree(root):
-        try:
-            pages += int(Path(f"/proc/{pid}/statm").read_text().split()[1])
-        except OSError:
-            continue  # gone meanwhile
+    pages = sum(int(text.split()[1]) for text in _tree_files(root, "statm"))
     return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
 
 

@@ -40,10 +40,13 @@ def allocator_library(allocator: str) -> str | None:
     return None if allocator == "system" else ctypes.util.find_library(allocator)
 
 
-def _loaded(library: str) -> bool:
-    """Whether this process has `library` mapped (the dynamic loader preloaded it)."""
-    with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
-        return any(line.rstrip().endswith("/" + library) for line in maps)
+def is_mapped(library: str, pid: int | str = "self") -> bool:
+    """Whether the process `pid` (this one by default) has `library` mapped; False for a process that is gone."""
+    try:
+        with open(f"/proc/{pid}/maps", encoding="utf-8", errors="replace") as maps:
+            return any(line.rstrip().endswith("/" + library) for line in maps)
+    except OSError:
+        return False
 
 
 def restart_with_allocator(settings: Mapping[str, Any]) -> None:
@@ -60,7 +63,7 @@ def restart_with_allocator(settings: Mapping[str, Any]) -> None:
             print(f"bbkg serve: {allocator} is not installed (Debian: apt-get install libjemalloc2); "
                   "serving with the system allocator", file=sys.stderr)
         return
-    if _loaded(library):
+    if is_mapped(library):
         return
     preload = ":".join(filter(None, [library, os.environ.get("LD_PRELOAD")]))
     sys.stdout.flush()

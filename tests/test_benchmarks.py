@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import filecmp
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,7 @@ from pyspark.sql import SparkSession
 
 from benchmarks.corpus import (CLUB_SEASONS_PER_CAREER, FIRST_SEASONS, PEOPLE_PER_CLUB_SEASON, generate_corpus,
                                make_world, world_size)
+from benchmarks.endpoint import cpu_seconds, process_tree
 from benchmarks.mapping import export_records, sorted_lines, spark_mapping
 from benchmarks.python_mapping import map_records, save_lines
 from tests.helpers import SEEDS, build_settings
@@ -93,12 +97,6 @@ def test_the_floor_servers_answer_as_bbkg_does(seeds_build, client, monkeypatch:
 
 def test_cpu_seconds_count_a_child_process_s_work() -> None:
     """The CPU a request in benchmarks/allocator.py is that of the server's whole tree: a busy child counts."""
-    import os
-    import subprocess
-    import sys
-
-    from benchmarks.endpoint import cpu_seconds, process_tree
-
     child = subprocess.Popen([sys.executable, "-c", "import time\nend = time.process_time() + 0.6\n"
                               "while time.process_time() < end: pass\ninput()"], stdin=subprocess.PIPE)
     try:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 
-from server.serve import allocator_library
+from server.serve import allocator_library, is_mapped
 from benchmarks.endpoint import process_tree
 from tests.helpers import CROSS_PRODUCT, running_server, serving_process
 
@@ -51,13 +50,6 @@ def test_health_answers_at_once_while_every_query_slot_is_busy(seeds_build) -> N
             assert {future.result() for future in slow} == {503}  # each stopped at its deadline, none lost
 
 
-def _mapping(pid: int, library: str) -> bool:
-    try:
-        return any(line.rstrip().endswith("/" + library) for line in Path(f"/proc/{pid}/maps").read_text().splitlines())
-    except OSError:
-        return False  # gone meanwhile
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("allocator", ["jemalloc", "system"])
 def test_every_server_process_runs_on_the_allocator_setting(seeds_build, allocator: str) -> None:
@@ -71,5 +63,5 @@ def test_every_server_process_runs_on_the_allocator_setting(seeds_build, allocat
         assert answered.status_code == 200
         tree = process_tree(running.pid)
         assert len(tree) >= 4, tree  # the server, two workers, at least one query process
-        assert {pid: _mapping(pid, library) for pid in tree} == {pid: allocator == "jemalloc" for pid in tree}
+        assert {pid: is_mapped(library, pid) for pid in tree} == {pid: allocator == "jemalloc" for pid in tree}
         assert requests.get(server + "/health", timeout=10).status_code == 200
