@@ -3,12 +3,15 @@ cache off and on against `oxigraph serve-read-only` on the same RocksDB files, s
 
 Every family of queries is a list drawn from the store (a lookup per subject, a 2-hop join per person, the
 aggregate per role), cycled by wrk from a different start in each of its threads, so that no two requests
-in flight are the same. The servers are measured one after another, A/B alternated over four rounds (each
+in flight are the same (but for the aggregate, whose three texts, one per role, run side by side at 8
+connections and more). The servers are measured one after another, A/B alternated over four rounds (each
 figure is the median of its rounds), at 8 and at 32 connections. Oxigraph's server sits between the two bbkg
 servers, so that in every round each of them runs right before or after it: the ratio of each round is kept
 beside the ratio of the medians, because on a shared machine a server's QPS moves by a third between
 runs. The same lookup repeated is measured too, labelled as such: it is what a cache is for, and not what
-clients mostly do.
+clients mostly do. Each run also gives the CPU each server's processes spent a request (workers and query
+processes included), which moves less than QPS when the machine's neighbours take a varying share of the
+cores.
 """
 
 from __future__ import annotations
@@ -76,22 +79,26 @@ def bench_varied(store_dir: Path, seconds: int = 6, connections: tuple[int, ...]
     results: dict[str, Any] = {"seconds": seconds, "rounds": rounds,
                                "distinct_queries": {name: len(q) for name, q in families.items()}, "families": {}}
     with ExitStack() as running:
-        for command, url, env in servers.values():
-            running.enter_context(process(command, url, env))
+        pids = {name: running.enter_context(process(command, url, env)).pid
+                for name, (command, url, env) in servers.items()}
         check_same_answers([url for _, url, _ in servers.values()], _samples(families))
         for family, queries in families.items():
             for count in connections:
                 runs = alternated_runs({name: url for name, (_, url, _) in servers.items()}, seconds, count, queries,
-                                       rounds)
+                                       rounds, pids)
                 figures: dict[str, dict[str, Any]] = {name: {"qps": round(statistics.median(r["qps"] for r in rs), 1),
                                                       "p50_ms": round(statistics.median(r["p50_ms"] for r in rs), 2),
                                                       "p99_ms": round(statistics.median(r["p99_ms"] for r in rs), 2),
+                                                      "cpu_us_per_request": round(statistics.median(
+                                                          r["cpu_us_per_request"] for r in rs)),
                                                       "requests": sum(int(r["requests"]) for r in rs),
                                                       "non_2xx": sum(int(r["non_2xx"]) for r in rs)}
                                                for name, rs in runs.items()}
                 for name in ("bbkg_cache_off", "bbkg_cache_on"):
                     figures[name]["vs_oxigraph"] = round(figures[name]["qps"] / figures["oxigraph"]["qps"], 3)
                     figures[name]["vs_oxigraph_by_round"] = round_ratios(runs, name)
+                    figures[name]["cpu_vs_oxigraph"] = round(
+                        figures["oxigraph"]["cpu_us_per_request"] / figures[name]["cpu_us_per_request"], 3)
                 results["families"][f"{family}@{count}"] = figures
     return results
 
@@ -105,14 +112,16 @@ def _ratio(figures: dict[str, Any]) -> str:
 
 def markdown(results: dict[str, Any]) -> str:
     lines = ["| queries @ connections | distinct texts | bbkg cache off QPS | bbkg cache on QPS | oxigraph QPS | "
-             "cache off vs oxigraph | cache on vs oxigraph | p99 ms (off / on / oxigraph) | non-2xx |",
-             "|---|" + "---:|" * 8]
+             "cache off vs oxigraph | cache on vs oxigraph | CPU µs a request (off / on / oxigraph) | "
+             "oxigraph's CPU over cache off's | p99 ms (off / on / oxigraph) | non-2xx |",
+             "|---|" + "---:|" * 10]
     for key, f in results["families"].items():
         family = key.split("@")[0]
         off, on, ox = f["bbkg_cache_off"], f["bbkg_cache_on"], f["oxigraph"]
         lines.append(f"| {key.replace('@', ' @ ')} | {results['distinct_queries'][family]:,} | {off['qps']:,.0f} | "
                      f"{on['qps']:,.0f} | {ox['qps']:,.0f} | {_ratio(off)} | {_ratio(on)} | "
-                     f"{off['p99_ms']} / {on['p99_ms']} / {ox['p99_ms']} | "
+                     f"{off['cpu_us_per_request']:,} / {on['cpu_us_per_request']:,} / {ox['cpu_us_per_request']:,} | "
+                     f"{off['cpu_vs_oxigraph']}× | {off['p99_ms']} / {on['p99_ms']} / {ox['p99_ms']} | "
                      f"{off['non_2xx'] + on['non_2xx'] + ox['non_2xx']} |")
     return "\n".join(lines) + "\n"
 
