@@ -31,6 +31,7 @@ class Setting:
     name: str
     default: Any
     help: str
+    choices: tuple[str, ...] = ()  # the closed list of values, for a setting that takes one of a few names
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -80,7 +81,7 @@ SETTINGS: tuple[Setting, ...] = (
             "Memory allocator of `bbkg serve`'s processes: `jemalloc` (Debian's libjemalloc2, which `make install` "
             "installs where it may) or `system` (glibc's). A lookup allocates and frees many small blocks in "
             "many threads, where jemalloc spends less CPU; without the library the server says so in one line "
-            "and uses the system's."),
+            "and uses the system's.", choices=("jemalloc", "system")),
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
     Setting("query_timeout", 30.0,
             "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
@@ -100,7 +101,6 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
-ALLOCATORS = ("jemalloc", "system")
 
 
 def settings_table() -> str:
@@ -152,8 +152,9 @@ def load_settings(overrides: Mapping[str, Any] | None = None,
             raise UnknownSettingError(f"unknown setting {name!r}; known settings: {', '.join(sorted(_BY_NAME))}")
         if value is not None:
             values[name] = _coerce(_BY_NAME[name], value)
-    if values["allocator"] not in ALLOCATORS:
-        raise SettingError(f"allocator takes {' or '.join(ALLOCATORS)}, not {values['allocator']!r}")
+    for s in SETTINGS:
+        if s.choices and values[s.name] not in s.choices:
+            raise SettingError(f"{s.name} takes {' or '.join(s.choices)}, not {values[s.name]!r}")
     if not str(values["base_iri"]).endswith("/"):
         raise SettingError(f"base_iri must end with '/', got {values['base_iri']!r}")
     return values
