@@ -12,13 +12,13 @@ varying share of the cores.
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from benchmarks.endpoint import alternated_runs, bbkg_server, check_same_answers, oxigraph_server, process, rss_mib
+from benchmarks.endpoint import (alternated_runs, bbkg_server, check_same_answers, median_figures,
+                                 oxigraph_server, process, rss_mib)
 from benchmarks.varied import query_families, round_ratios
 
 FAMILIES = ("lookup", "two_hop")
@@ -39,11 +39,7 @@ def bench_allocators(store_dir: Path, seconds: int = 6, rounds: int = 4,
         for family in FAMILIES:
             for count in connections:
                 runs = alternated_runs(urls, seconds, count, families[family], rounds, pids)
-                figures: dict[str, Any] = {
-                    name: {"qps": round(statistics.median(r["qps"] for r in rs), 1),
-                           "cpu_us_per_request": round(statistics.median(r["cpu_us_per_request"] for r in rs), 1),
-                           "non_2xx": sum(int(r["non_2xx"]) for r in rs)}
-                    for name, rs in runs.items()}
+                figures = {name: median_figures(rs) for name, rs in runs.items()}
                 for name in ("bbkg_jemalloc", "bbkg_system"):
                     figures[name]["vs_oxigraph_by_round"] = round_ratios(runs, name)
                 results["families"][f"{family}@{count}"] = figures

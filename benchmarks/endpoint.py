@@ -8,9 +8,11 @@ query mix. Figures are reported as ratios against Oxigraph measured in the same 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -209,9 +211,25 @@ def alternated_runs(urls: dict[str, str], seconds: int, connections: int, querie
             used = cpu_seconds(pids[name]) if pids else 0.0
             run = run_wrk(urls[name], seconds, connections, queries)
             if pids:
-                run["cpu_us_per_request"] = round((cpu_seconds(pids[name]) - used) / run["requests"] * 1e6, 1)
+                spent = cpu_seconds(pids[name]) - used
+                # A run in which no request finished has no CPU a request (NaN), which the medians leave out.
+                run["cpu_us_per_request"] = round(spent / run["requests"] * 1e6, 1) if run["requests"] else math.nan
             runs[name].append(run)
     return runs
+
+
+def median_figures(runs: list[dict[str, float]]) -> dict[str, Any]:
+    """One server's runs from alternated_runs, summed up: the medians of QPS, latencies and (when measured)
+    CPU a request, and the requests and non-2xx answers of all runs."""
+    figures: dict[str, Any] = {"qps": round(statistics.median(r["qps"] for r in runs), 1),
+                               "p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 2),
+                               "p99_ms": round(statistics.median(r["p99_ms"] for r in runs), 2)}
+    if all("cpu_us_per_request" in r for r in runs):
+        measured = [r["cpu_us_per_request"] for r in runs if not math.isnan(r["cpu_us_per_request"])]
+        figures["cpu_us_per_request"] = round(statistics.median(measured), 1) if measured else math.nan
+    figures["requests"] = sum(int(r["requests"]) for r in runs)
+    figures["non_2xx"] = sum(int(r["non_2xx"]) for r in runs)
+    return figures
 
 
 CONNECTION_QUERIES: list[Any] = [

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -29,7 +28,8 @@ from pyoxigraph import NamedNode
 from vocab.namespaces import BB, PREFIXES, RDF_TYPE
 from store.builds import open_current
 from store.select import select_rows
-from benchmarks.endpoint import alternated_runs, bbkg_server, check_same_answers, oxigraph_server, process
+from benchmarks.endpoint import (alternated_runs, bbkg_server, check_same_answers, median_figures,
+                                 oxigraph_server, process)
 
 def _iris(store: Any, query: str) -> list[str]:
     """The one variable's IRIs, sorted, written as in a query (<...>)."""
@@ -86,14 +86,7 @@ def bench_varied(store_dir: Path, seconds: int = 6, connections: tuple[int, ...]
             for count in connections:
                 runs = alternated_runs({name: url for name, (_, url, _) in servers.items()}, seconds, count, queries,
                                        rounds, pids)
-                figures: dict[str, dict[str, Any]] = {name: {"qps": round(statistics.median(r["qps"] for r in rs), 1),
-                                                      "p50_ms": round(statistics.median(r["p50_ms"] for r in rs), 2),
-                                                      "p99_ms": round(statistics.median(r["p99_ms"] for r in rs), 2),
-                                                      "cpu_us_per_request": round(statistics.median(
-                                                          r["cpu_us_per_request"] for r in rs)),
-                                                      "requests": sum(int(r["requests"]) for r in rs),
-                                                      "non_2xx": sum(int(r["non_2xx"]) for r in rs)}
-                                               for name, rs in runs.items()}
+                figures = {name: median_figures(rs) for name, rs in runs.items()}
                 for name in ("bbkg_cache_off", "bbkg_cache_on"):
                     figures[name]["vs_oxigraph"] = round(figures[name]["qps"] / figures["oxigraph"]["qps"], 3)
                     figures[name]["vs_oxigraph_by_round"] = round_ratios(runs, name)
@@ -118,10 +111,10 @@ def markdown(results: dict[str, Any]) -> str:
     for key, f in results["families"].items():
         family = key.split("@")[0]
         off, on, ox = f["bbkg_cache_off"], f["bbkg_cache_on"], f["oxigraph"]
+        cpu = " / ".join(f"{server['cpu_us_per_request']:,.0f}" for server in (off, on, ox))
         lines.append(f"| {key.replace('@', ' @ ')} | {results['distinct_queries'][family]:,} | {off['qps']:,.0f} | "
                      f"{on['qps']:,.0f} | {ox['qps']:,.0f} | {_ratio(off)} | {_ratio(on)} | "
-                     f"{off['cpu_us_per_request']:,} / {on['cpu_us_per_request']:,} / {ox['cpu_us_per_request']:,} | "
-                     f"{off['cpu_vs_oxigraph']}× | {off['p99_ms']} / {on['p99_ms']} / {ox['p99_ms']} | "
+                     f"{cpu} | {off['cpu_vs_oxigraph']}× | {off['p99_ms']} / {on['p99_ms']} / {ox['p99_ms']} | "
                      f"{off['non_2xx'] + on['non_2xx'] + ox['non_2xx']} |")
     return "\n".join(lines) + "\n"
 
