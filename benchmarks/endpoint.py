@@ -83,6 +83,21 @@ def wait_until_up(url: str, timeout: float = 30) -> None:
     raise RuntimeError(f"{url} did not come up")
 
 
+def wait_until_loaded(url: str, timeout: float = 900, in_a_row: int = 20) -> None:
+    """Until bbkg's /health says, `in_a_row` times (each time from any of its workers), that queries are no
+    longer read from disk while its in-memory copy loads; at once for a server without that /health."""
+    base = url.rsplit("/", 1)[0]
+    deadline, answers = time.monotonic() + timeout, 0
+    while answers < in_a_row:
+        health = requests.get(base + "/health", timeout=10)
+        if health.status_code != 200 or "query_store" not in health.json():
+            return
+        answers = answers + 1 if health.json()["query_store"] != "loading" else 0
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{base} still loads its in-memory copy after {timeout:g} s")
+        time.sleep(0.05 if answers else 1.0)
+
+
 @contextmanager
 def process(command: list[str], url: str, env: dict[str, str] | None = None,
             ) -> Iterator[subprocess.Popen[bytes]]:
@@ -91,6 +106,7 @@ def process(command: list[str], url: str, env: dict[str, str] | None = None,
                             env={**os.environ, **(env or {})})
     try:
         wait_until_up(url)
+        wait_until_loaded(url)
         yield proc
     finally:
         proc.terminate()
@@ -196,6 +212,15 @@ def rss_mib(root: int) -> float:
     """Resident memory of the live processes of the tree under `root`, in MiB (shared pages counted in each)."""
     pages = sum(int(text.split()[1]) for text in _tree_files(root, "statm"))
     return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
+
+
+def pss_mib(root: int) -> float:
+    """Proportional memory of the live processes of the tree under `root`, in MiB: a page shared by n of them
+    counts 1/n in each, so pages a fork shares with its parent are counted once."""
+    kib = 0
+    for text in _tree_files(root, "smaps_rollup"):
+        kib += next((int(line.split()[1]) for line in text.splitlines() if line.startswith("Pss:")), 0)
+    return round(kib / 1024, 1)
 
 
 def alternated_runs(urls: dict[str, str], seconds: int, connections: int, queries: list[str],

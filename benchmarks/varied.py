@@ -29,7 +29,7 @@ from vocab.namespaces import BB, PREFIXES, RDF_TYPE
 from store.builds import open_current
 from store.select import select_rows
 from benchmarks.endpoint import (alternated_runs, bbkg_server, check_same_answers, median_figures,
-                                 oxigraph_server, process)
+                                 oxigraph_server, process, pss_mib)
 
 def _iris(store: Any, query: str) -> list[str]:
     """The one variable's IRIs, sorted, written as in a query (<...>)."""
@@ -93,6 +93,7 @@ def bench_varied(store_dir: Path, seconds: int = 6, connections: tuple[int, ...]
                     figures[name]["cpu_vs_oxigraph"] = round(
                         figures["oxigraph"]["cpu_us_per_request"] / figures[name]["cpu_us_per_request"], 3)
                 results["families"][f"{family}@{count}"] = figures
+        results["memory_mib_after"] = {name: pss_mib(pid) for name, pid in pids.items()}
     return results
 
 
@@ -116,7 +117,9 @@ def markdown(results: dict[str, Any]) -> str:
                      f"{on['qps']:,.0f} | {ox['qps']:,.0f} | {_ratio(off)} | {_ratio(on)} | "
                      f"{cpu} | {off['cpu_vs_oxigraph']}× | {off['p99_ms']} / {on['p99_ms']} / {ox['p99_ms']} | "
                      f"{off['non_2xx'] + on['non_2xx'] + ox['non_2xx']} |")
-    return "\n".join(lines) + "\n"
+    memory = ", ".join(f"{name} {mib:,.0f} MiB" for name, mib in results.get("memory_mib_after", {}).items())
+    return "\n".join(lines) + (f"\n\nMemory after the runs (PSS of each server's processes): {memory}.\n"
+                               if memory else "\n")
 
 
 if __name__ == "__main__":

@@ -23,8 +23,9 @@ from typing import Any
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, RESULT_BY_MEDIA_TYPE, RESULT_FORMATS, Format
 from server.media import GRAPH_TYPES, RESULT_TYPES
 from store.builds import StoreUnavailableError
-from store.handle import CurrentStore
+from store.handle import CurrentStore, PinnedStore
 from store.query import NoAcceptableFormat, run_query
+from server.shared_queries import MemoryQueries, SharedProcessDied
 
 
 class QueryTimeout(Exception):
@@ -94,7 +95,8 @@ def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -
     return QueryAnswer("ok", media_type or "", answer.body, answer.rows, answer.truncated)
 
 
-def evaluate_current(handle: CurrentStore, request: QueryRequest, deadline: float | None = None) -> QueryAnswer:
+def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest,
+                     deadline: float | None = None) -> QueryAnswer:
     """evaluate() on the current build, answered no_store while there is none to open."""
     try:
         return evaluate(handle.get(), request, deadline)
@@ -187,6 +189,12 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None
         conn.send_bytes(pickle.dumps(evaluate_current(handle, request), pickle.HIGHEST_PROTOCOL))
 
 
+def timed_out(request: QueryRequest | ApiRequest, limit: float) -> QueryTimeout:
+    """The error for a request stopped after `limit` seconds (its whole time limit)."""
+    return QueryTimeout(f"the {'lookup' if isinstance(request, ApiRequest) else 'query'} ran longer than "
+                        f"{limit:g} s and was stopped; narrow it (fewer names or hops, LIMIT, more specific patterns)")
+
+
 class QueryProcess:
     """One killable child process that evaluates queries one at a time."""
 
@@ -245,9 +253,7 @@ class QueryProcess:
                 answered = bool(self._answered.poll(max(1, math.ceil(remaining * 1000))))
             if not answered:
                 self.kill()
-                raise QueryTimeout(f"the {'lookup' if isinstance(request, ApiRequest) else 'query'} ran longer "
-                                   f"than {limit:g} s and was stopped; narrow it (fewer names or hops, LIMIT, "
-                                   "more specific patterns)")
+                raise timed_out(request, limit)
             return pickle.loads(conn.recv_bytes())
         except (EOFError, BrokenPipeError, ConnectionResetError):
             self.kill()
@@ -270,8 +276,11 @@ class QueryExecutor:
     """A pool of query processes: each request in flight borrows one, so a slow query blocks no other."""
 
     def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True, slots: int = 4,
-                 quick_seconds: float = 0.2) -> None:
+                 quick_seconds: float = 0.2, memory_quads: int = 0) -> None:
+        """With `memory_quads`, a store of at most that many quads is read from an in-memory copy by the threads
+        of one shared process (see shared_queries.py); otherwise, and meanwhile, each query has a process."""
         self.store_dir = store_dir
+        self.memory = MemoryQueries(store_dir, isolate_network, memory_quads, slots) if memory_quads > 0 else None
         self.timeout = timeout
         self.isolate_network = isolate_network
         self.quick_seconds = quick_seconds
@@ -306,6 +315,14 @@ class QueryExecutor:
 
     def _run_in_slot(self, request: QueryRequest | ApiRequest, timeout: float, limit: float,
                      on_slow: Callable[[], None]) -> Any:
+        shared = self.memory.process() if self.memory is not None else None
+        if shared is not None:
+            started = time.monotonic()
+            try:
+                return shared.run(request, timeout, lambda: timed_out(request, limit), on_slow, self.quick_seconds)
+            except SharedProcessDied:
+                # Killed with a neighbour that ran past its deadline, or crashed: once more, alone, from disk.
+                timeout = max(0.001, timeout - (time.monotonic() - started))
         with self._lock:
             worker = self._idle.pop() if self._idle else QueryProcess(
                 self.store_dir, self.timeout, self.isolate_network)
@@ -320,8 +337,18 @@ class QueryExecutor:
             with self._lock:
                 self._idle.append(worker)
 
+    def start_loading(self) -> None:
+        """Start loading the in-memory copy now, rather than at the first query."""
+        self.query_store()
+
+    def query_store(self) -> str:
+        """Where queries are read from now: memory (the copy), loading (disk until the copy is loaded), disk."""
+        return self.memory.state if self.memory is not None else "disk"
+
     def kill(self) -> None:
-        """Stop every idle query process."""
+        """Stop every idle query process, and the in-memory copy's processes."""
+        if self.memory is not None:
+            self.memory.kill()
         with self._lock:
             for worker in self._idle:
                 worker.kill()

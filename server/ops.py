@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from server.context import current_store, metrics, store_dir
+from server.context import current_store, executor, metrics, store_dir
 from store.builds import StoreUnavailableError, build_summary, current_build
 
 bp = Blueprint("ops", __name__)
@@ -24,7 +24,8 @@ def health() -> tuple[Response, int]:
     except StoreUnavailableError as exc:
         return jsonify({"status": "unavailable", "reason": exc.public_message}), 503
     build = current_build(folder)
-    return jsonify({"status": "ok", "build": build.name if build else None, "quads": summary["quads"]}), 200
+    return jsonify({"status": "ok", "build": build.name if build else None, "quads": summary["quads"],
+                    "query_store": executor().query_store()}), 200
 
 
 @bp.route("/metrics")

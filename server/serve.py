@@ -76,7 +76,9 @@ def worker_app() -> Flask:
     settings = load_settings()
     # The worker checks the update token; the query processes it starts later must not inherit it.
     os.environ.pop("BBKG_UPDATE_TOKEN", None)
-    return create_app(settings, Metrics(Path(os.environ[METRICS_FILE_VARIABLE])))
+    app = create_app(settings, Metrics(Path(os.environ[METRICS_FILE_VARIABLE])))
+    app.extensions["bbkg_executor"].start_loading()
+    return app
 
 
 def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> None:

@@ -28,3 +28,28 @@ class CurrentStore:
                 self._store, _ = open_current(self.store_dir)
                 self._version = version
             return self._store
+
+
+def memory_copy(store: Store) -> Store:
+    """An in-memory copy of every quad of `store` (about 330 bytes and 12 µs of loading a quad, measured at
+    3.4M quads). pyoxigraph's memory store evaluates an aggregate over the whole graph in a sixth of the CPU
+    its RocksDB store takes, which spends a third of it fetching and decompressing blocks."""
+    copy = Store()
+    copy.bulk_extend(store.quads_for_pattern(None, None, None, None))
+    return copy
+
+
+class PinnedStore:
+    """An in-memory copy of one version of the store while that version is current; the store on disk after."""
+
+    def __init__(self, store_dir: Path | str, memory: Store | None, version: tuple[str | None, int]) -> None:
+        self.store_dir = Path(store_dir)
+        self.memory = memory
+        self.version = version
+        self._disk = CurrentStore(store_dir)
+
+    def get(self) -> Store:
+        """The copy, or, once a build or an update has changed the store, the current build read from disk."""
+        if self.memory is not None and store_version(self.store_dir) == self.version:
+            return self.memory
+        return self._disk.get()

@@ -101,7 +101,8 @@ def test_an_iri_that_is_no_entity_is_404_not_500(client) -> None:
 
 
 def test_an_api_lookup_past_its_deadline_is_503_and_its_process_is_gone(seeds_build) -> None:
-    app = create_app({"store_dir": str(seeds_build[0]), "api_timeout": 0.01})
+    # Per-query processes (no in-memory copy): the one that ran past its deadline is the one killed.
+    app = create_app({"store_dir": str(seeds_build[0]), "api_timeout": 0.01, "memory_store_quads": 0})
     client = app.test_client()
     response = client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins"})
     error = assert_json_error(response, 503)
@@ -313,9 +314,10 @@ def test_a_deeply_nested_query_is_400_and_the_query_process_lives(client) -> Non
     assert client.get("/sparql", query_string={"query": "ASK {}"}).status_code == 200
 
 
-def test_a_query_process_killed_midway_is_replaced_and_the_query_answered(app) -> None:
+def test_a_query_process_killed_midway_is_replaced_and_the_query_answered(seeds_build) -> None:
     import signal
 
+    app = create_app({"store_dir": str(seeds_build[0]), "memory_store_quads": 0})  # a process per query
     client = app.test_client()
     assert client.get("/sparql", query_string={"query": "ASK {}"}).status_code == 200
     executor = app.extensions["bbkg_executor"]

@@ -88,9 +88,10 @@ def test_a_request_waits_for_a_slot_within_its_deadline(spawn) -> None:
 
 
 def test_a_query_slower_than_the_quick_lane_is_still_answered(spawn) -> None:
-    executor = spawn(QueryExecutor, timeout=60.0, quick_seconds=0.05)
+    # The count takes some 50 ms on the seeds (measured 46 ms on a quiet machine): ten times the quick lane.
+    executor = spawn(QueryExecutor, timeout=60.0, quick_seconds=0.005)
     executor.run(QueryRequest("ASK { ?s ?p ?o }"))  # the process is up
     started = time.monotonic()
     answer = executor.run(QueryRequest("SELECT (COUNT(*) AS ?n) WHERE { ?a a ?t . ?b a ?u }", result_type="text/csv"))
-    assert time.monotonic() - started > 0.05  # it stepped out of the quick lane, and waited on
+    assert time.monotonic() - started > 0.005  # it stepped out of the quick lane, and waited on
     assert answer.status == "ok" and int(answer.body.decode().split()[1]) > 100_000

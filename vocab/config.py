@@ -71,6 +71,14 @@ SETTINGS: tuple[Setting, ...] = (
             "shorter queries run one after another, each with the CPU's caches to itself (more at once only "
             "share the cores and thrash the caches); a longer one steps aside. Lower it so that short queries "
             "wait less behind longer ones; 0 runs up to query_slots queries at once from the start."),
+    Setting("memory_store_quads", 5_000_000,
+            "Largest store (in quads, as its build counted them) whose queries and API lookups each server worker "
+            "evaluates from an in-memory copy, with threads of one process: an aggregate over the whole graph "
+            "takes a sixth of the CPU it takes from disk. Each worker's copy takes about 330 bytes a quad twice "
+            "over (the copy, and the process evaluating from it), and loads in the background, about 12 µs a "
+            "quad, after the server starts and after each build or update; until then queries are read from "
+            "disk. A query past its deadline stops that process and the queries beside it, which are retried "
+            "alone from disk. 0 always reads from disk, each query in a process of its own."),
     Setting("in_worker_seconds", 0.05,
             "How long a SELECT over one triple pattern (a lookup such as `SELECT ?p ?o { <s> ?p ?o }`) may run in "
             "the server worker itself, which stops it between two rows; one still unanswered by then goes to a "

@@ -1,0 +1,126 @@
+"""Queries read from an in-memory copy of the build by the threads of one shared process, forked from a zygote
+that holds the copy (server/shared_queries.py): same answers as from disk, the same deadlines and isolation."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.executor import ApiRequest, QueryExecutor, QueryRequest, QueryTimeout
+from tests.helpers import CROSS_PRODUCT, CountingListener
+
+# A COUNT over every pair of the seeds' triples: 2.4 s of work, still running when its neighbour is stopped at
+# 2 s, and far within its own deadline when run alone.
+PAIRS = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?x ?t . ?b ?c ?d }"
+ANSWERS = [("SELECT ?s ?p ?o WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o LIMIT 50", "text/csv"),
+           ("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", "application/sparql-results+json"),
+           ("CONSTRUCT { ?s ?p ?o } WHERE { ?s a ?t ; ?p ?o } ORDER BY ?s ?p ?o LIMIT 20", "text/turtle"),
+           ("ASK { ?s ?p ?o }", "application/sparql-results+xml")]
+
+
+def until_read_from(executor: QueryExecutor, where: str, seconds: float = 60) -> QueryExecutor:
+    deadline = time.monotonic() + seconds
+    while executor.query_store() != where:
+        assert time.monotonic() < deadline, f"still {executor.query_store()} after {seconds} s"
+        time.sleep(0.05)
+    return executor
+
+
+@pytest.fixture
+def executors(seeds_build):
+    """Makes executors over the seeds' store (with an in-memory copy unless told otherwise); kills them after."""
+    made: list[QueryExecutor] = []
+
+    def start(store_dir: Path | None = None, **options: Any) -> QueryExecutor:
+        made.append(QueryExecutor(str(store_dir or seeds_build[0]), **{"timeout": 20.0, "memory_quads": 1_000_000,
+                                                                       **options}))
+        return made[-1]
+
+    yield start
+    for executor in made:
+        executor.kill()
+
+
+def test_the_copy_answers_as_the_store_on_disk(executors) -> None:
+    memory = until_read_from(executors(), "memory")
+    disk = executors(memory_quads=0)
+    assert disk.query_store() == "disk"
+    for query, media_type in ANSWERS:
+        request = QueryRequest(query, result_type=media_type, graph_type=media_type)
+        from_memory, from_disk = memory.run(request), disk.run(request)
+        assert (from_memory.status, from_memory.media_type) == ("ok", media_type)
+        assert from_memory.body == from_disk.body and from_memory.body
+    lookup = ApiRequest("connection", {"names": ["Wally Backman", "Terry Collins"], "max_hops": 4})
+    assert memory.run(lookup).value == disk.run(lookup).value and memory.run(lookup).status == 200
+    assert memory.memory is not None and memory.memory.process() is not None
+    assert not memory._idle, "a per-query process answered, not the shared one"
+
+
+def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is_answered_alone(executors) -> None:
+    executor = until_read_from(executors(timeout=2.0), "memory")
+    assert executor.memory is not None
+    shared = executor.memory.process()
+    assert shared is not None
+    alone = executors(memory_quads=0).run(QueryRequest(PAIRS, result_type="text/csv"), timeout=60)
+    neighbour: list[Any] = []
+    slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
+    slow.start()
+    time.sleep(0.5)
+    beside = threading.Thread(target=lambda: neighbour.append(
+        executor.run(QueryRequest(PAIRS, result_type="text/csv"), timeout=60)))
+    beside.start()
+    slow.join(30)
+    assert not slow.is_alive()
+    beside.join(60)
+    assert not shared.is_alive(), "the timed-out query still burns CPU"
+    assert neighbour[0].status == "ok" and neighbour[0].body == alone.body
+    assert executor._idle, "the neighbour was not retried in a process of its own"
+    fresh = executor.memory.process()
+    assert fresh is not None and fresh.pid != shared.pid
+    assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+
+
+def test_the_shared_process_cannot_reach_the_network(executors) -> None:
+    listener = CountingListener()
+    try:
+        executor = until_read_from(executors(isolate_network=True), "memory")
+        service = f"SELECT * WHERE {{ SERVICE SILENT <http://127.0.0.1:{listener.port}/sparql> {{ ?s ?p ?o }} }}"
+        assert executor.run(QueryRequest(service)).status == "ok"
+        assert listener.connections == 0 and not executor._idle
+    finally:
+        listener.close()
+
+
+def test_an_update_is_read_at_once_and_the_copy_reloads_it(executors, store_copy: Path) -> None:
+    from store.update import apply_update
+
+    executor = until_read_from(executors(store_copy), "memory")
+    ask = QueryRequest("ASK { <https://example.org/a> <https://example.org/b> 1 }", result_type="text/csv")
+    assert executor.run(ask).body.split()[-1] == b"false"
+    apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
+    # The shared process reads from disk once its copy's version is gone, until the new copy is loaded.
+    assert executor.run(ask).body.split()[-1] == b"true"
+    time.sleep(1.5)  # past the worker's next look at the store's version
+    until_read_from(executor, "memory")
+    assert executor.run(ask).body.split()[-1] == b"true" and not executor._idle
+
+
+def test_a_store_larger_than_the_setting_is_read_from_disk(executors) -> None:
+    executor = until_read_from(executors(memory_quads=100), "disk")
+    assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+    assert executor.memory is not None and executor.memory.process() is None and executor._idle
+
+
+def test_health_says_where_queries_are_read_from(seeds_build) -> None:
+    from server import create_app
+
+    for quads, states in ((1_000_000, {"loading", "memory"}), (0, {"disk"})):
+        app = create_app({"store_dir": str(seeds_build[0]), "memory_store_quads": quads})
+        try:
+            assert app.test_client().get("/health").get_json()["query_store"] in states
+        finally:
+            app.extensions["bbkg_executor"].kill()
