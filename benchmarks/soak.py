@@ -1,5 +1,6 @@
 """`make soak`: 64 clients for 60 s against `bbkg serve` on loopback, over a varied, uncached mix of /sparql and
-/api/*; midway it kills one server worker and one query process. It reports requests, errors, p50/p99,
+/api/*; midway it kills one server worker and one query process (another worker's shared process, which
+answers its queries from the in-memory copy). It reports requests, errors, p50/p99,
 how fast /health answered throughout, and the server's memory before and after, and fails (exit 1) when:
 a valid request got a non-2xx answer, a socket error happened other than in the second after the worker
 was killed, or /health took a second or more.
@@ -153,19 +154,25 @@ def _watch_health(url: str, started: float, report: Any) -> None:
 
 
 def _kill_worker_and_query_process(server_pid: int) -> dict[str, Any]:
-    """SIGKILL one granian worker, then one query process (a worker's spawned child) of another worker."""
+    """SIGKILL one granian worker, then, a second later, one query process of another worker: its shared
+    process (a fork of its zygote, server/shared_queries.py), whose queries in flight are then retried alone,
+    or else one of its per-query processes (spawned children)."""
     workers = [pid for pid in _tree(server_pid) if pid != server_pid and "spawn_main" not in _cmdline(pid)
                and "resource_tracker" not in _cmdline(pid) and server_pid in _parents(pid)[:1]]
-    queries = [pid for pid in _tree(server_pid) if "spawn_main" in _cmdline(pid)]
-    killed: dict[str, Any] = {"worker": None, "query_process": None}
+    killed: dict[str, Any] = {"worker": None, "query_process": None, "query_process_kind": None}
     if workers:
         os.kill(workers[0], signal.SIGKILL)
         killed["worker"] = workers[0]
     time.sleep(1.0)
-    survivors = [pid for pid in queries if workers and workers[0] not in _parents(pid)]
-    if survivors:
-        os.kill(survivors[0], signal.SIGKILL)
-        killed["query_process"] = survivors[0]
+    # Still in the server's tree (the killed worker's children have left it) and not the killed worker's.
+    survivors = [pid for pid in _tree(server_pid) if "spawn_main" in _cmdline(pid) and workers
+                 and workers[0] not in _parents(pid)]
+    shared = [pid for pid in survivors if any("spawn_main" in _cmdline(parent) for parent in _parents(pid)[:1])]
+    if shared or survivors:
+        victim = (shared or survivors)[0]
+        os.kill(victim, signal.SIGKILL)
+        killed["query_process"] = victim
+        killed["query_process_kind"] = "shared process" if shared else "per-query process"
     return killed
 
 

@@ -24,6 +24,7 @@ import itertools
 import multiprocessing
 import os
 import pickle
+import select
 import signal
 import socket
 import threading
@@ -54,6 +55,7 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
     if isolate_network:  # before anything is read: every process forked from here inherits the empty namespace
         drop_network()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the forked processes
+    worker = os.pidfd_open(os.getppid())  # readable once the worker is gone
     version = store_version(Path(store_dir))
     try:
         quads = build_summary(Path(store_dir))["quads"]
@@ -66,29 +68,38 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
     while True:
         try:
             conn.recv_bytes()
-        except EOFError:  # the worker is gone
+        except (EOFError, OSError):  # the worker is gone
             return
         if store_version(Path(store_dir)) != version:
             conn.send_bytes(pickle.dumps(("stale", version)))
             return
         ours, theirs = socket.socketpair()
         pid = os.fork()
-        if pid == 0:
-            conn.close()
-            ours.close()
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            _shared_main(Connection(theirs.detach()), PinnedStore(store_dir, memory, version), threads)
-            os._exit(0)
+        if pid == 0:  # never returns: a fork must not run the zygote's code, nor its exit (RocksDB's at-exit
+            try:      # joins threads that a fork has not got, and aborts)
+                conn.close()
+                ours.close()
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                _shared_main(Connection(theirs.detach()), PinnedStore(store_dir, memory, version), threads, worker)
+            finally:
+                os._exit(0)
         theirs.close()
         conn.send_bytes(pickle.dumps(("forked", pid)))
         send_handle(conn, ours.fileno(), pid)
         ours.close()
 
 
-def _shared_main(conn: Connection, handle: PinnedStore, threads: int) -> None:
+def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: int) -> None:
     from server.executor import ApiRequest, answer_api, evaluate_current
 
     sending = threading.Lock()
+
+    def leave_with_the_worker() -> None:
+        # Only the worker stops a query past its deadline: without it, this process goes at once.
+        select.select([worker], [], [])
+        os._exit(0)
+
+    threading.Thread(target=leave_with_the_worker, name="bbkg-worker-watch", daemon=True).start()
 
     def answer(request_id: int, request: Any) -> None:
         reply = answer_api(handle, request) if isinstance(request, ApiRequest) else evaluate_current(handle, request)
@@ -100,7 +111,7 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int) -> None:
         while True:
             try:
                 request_id, request = pickle.loads(conn.recv_bytes())
-            except EOFError:  # the worker let go: answer what is in flight, then leave
+            except (EOFError, OSError):  # the worker let go: answer what is in flight (still under its deadlines)
                 break
             pool.submit(answer, request_id, request)
 
@@ -145,7 +156,8 @@ class SharedProcess:
             os.close(self._pidfd)
         for waiting in orphans:  # answer None: died before answering
             waiting.done.set()
-        self._conn.close()
+        with self._sending:  # not while a request is being sent: its descriptor could be another's by then
+            self._conn.close()
 
     def run(self, request: Any, timeout: float, on_timeout: Callable[[], Exception],
             on_slow: Callable[[], None] | None = None, slow_after: float = 0.0) -> Any:
@@ -160,6 +172,8 @@ class SharedProcess:
         data = pickle.dumps((request_id, request), pickle.HIGHEST_PROTOCOL)
         try:
             with self._sending:
+                if self._conn.closed:
+                    raise SharedProcessDied()
                 self._conn.send_bytes(data)
         except OSError:
             self.kill()
@@ -190,11 +204,11 @@ class SharedProcess:
 
     def close_when_answered(self) -> None:
         """No more requests: the process answers those in flight, then leaves."""
-        try:
+        with self._sending:
+            if self._conn.closed:
+                return
             with socket.socket(fileno=os.dup(self._conn.fileno())) as end:
                 end.shutdown(socket.SHUT_WR)
-        except OSError:  # already closed
-            pass
 
 
 class MemoryQueries:

@@ -3,6 +3,9 @@ that holds the copy (server/shared_queries.py): same answers as from disk, the s
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -82,6 +85,45 @@ def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is
     fresh = executor.memory.process()
     assert fresh is not None and fresh.pid != shared.pid
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+
+
+def _worker_main(store_dir: str, report: Any) -> None:
+    """A stand-in server worker, for the test below to kill: it reads from a copy and has a slow query in flight."""
+    executor = until_read_from(QueryExecutor(store_dir, timeout=600.0, memory_quads=1_000_000), "memory")
+    assert executor.memory is not None
+    shared = executor.memory.process()
+    assert shared is not None
+    threading.Thread(target=executor.run, args=(QueryRequest(CROSS_PRODUCT),), daemon=True).start()
+    report.send((shared.pid, executor.memory._zygote.pid))
+    time.sleep(600)
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_the_shared_process_leaves_with_its_worker_even_with_a_query_in_flight(seeds_build) -> None:
+    # Only the worker stops a query past its deadline: a shared process that outlived it could run forever.
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    worker = context.Process(target=_worker_main, args=(str(seeds_build[0]), theirs))  # not daemonic: it has children
+    worker.start()
+    try:
+        assert ours.poll(60), "the stand-in worker did not get its shared process"
+        shared, zygote = ours.recv()
+        time.sleep(0.5)  # the slow query is in flight
+        assert _running(shared) and _running(zygote)
+    finally:
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.join(10)
+    deadline = time.monotonic() + 5
+    while (_running(shared) or _running(zygote)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(shared), "the shared process outlived its worker"
+    assert not _running(zygote), "the zygote outlived its worker"
 
 
 def test_the_shared_process_cannot_reach_the_network(executors) -> None:
