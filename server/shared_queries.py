@@ -14,6 +14,7 @@ hundred queries. Threads can. So each server worker keeps:
 pyoxigraph cannot stop a query: one past its deadline gets the shared process killed, and the queries
 evaluated beside it die too. Their waits end in SharedProcessDied, and the executor retries each once, alone,
 in a query process of its own (executor.QueryProcess) over the store on disk. The next query gets a fresh fork.
+Only the worker stops a query at its deadline, so the shared process leaves the moment its worker dies.
 While the zygote loads, for a store of more than `max_quads` quads, and after a build or an update until the
 zygote has loaded the new version, queries go to those per-query processes instead.
 """
@@ -96,7 +97,10 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: in
 
     def leave_with_the_worker() -> None:
         # Only the worker stops a query past its deadline: without it, this process goes at once.
-        select.select([worker], [], [])
+        watch = select.poll()
+        watch.register(worker, select.POLLIN)
+        while not watch.poll():
+            pass
         os._exit(0)
 
     threading.Thread(target=leave_with_the_worker, name="bbkg-worker-watch", daemon=True).start()
