@@ -64,7 +64,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("port", 8000, "Port `bbkg serve` listens on."),
     Setting("workers", 2, "Worker processes of `bbkg serve`; each holds up to 64 requests at once."),
     Setting("query_slots", 4,
-            "Queries and API lookups one worker evaluates at once, each in its own query process; more wait "
+            "Queries and API lookups one worker evaluates at once, as threads of its shared process over the "
+            "in-memory copy (memory_store_quads) or each in a query process of its own from disk; more wait "
             "for a slot within their deadline, while /health and the pages that need no query answer at once."),
     Setting("quick_query_seconds", 0.2,
             "How long a query runs alone among its worker's queries before the next one may start beside it: "
