@@ -16,7 +16,9 @@ evaluated beside it die too. Their waits end in SharedProcessDied, and the execu
 in a query process of its own (executor.QueryProcess) over the store on disk. The next query gets a fresh fork.
 Only the worker stops a query at its deadline, so the shared process leaves the moment its worker dies.
 While the zygote loads, for a store of more than `max_quads` quads, and after a build or an update until the
-zygote has loaded the new version, queries go to those per-query processes instead.
+zygote has loaded the new version, queries go to those per-query processes instead. A new version's copy
+starts loading once the store has stayed unchanged for as long as the last copy took to load, so that a
+stream of updates does not keep a core busy loading copies that are stale before they are ready.
 """
 
 from __future__ import annotations
@@ -57,13 +59,13 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
         drop_network()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the forked processes
     worker = os.pidfd_open(os.getppid())  # readable once the worker is gone
-    version = store_version(Path(store_dir))
+    version, started = store_version(Path(store_dir)), time.monotonic()
     try:
         quads = build_summary(Path(store_dir))["quads"]
         memory = memory_copy(open_current(Path(store_dir))[0]) if 0 < quads <= max_quads else None
     except StoreUnavailableError:
         memory = None
-    conn.send_bytes(pickle.dumps(("ready" if memory is not None else "disk", version)))
+    conn.send_bytes(pickle.dumps(("ready" if memory is not None else "disk", version, time.monotonic() - started)))
     if memory is None:
         return
     while True:
@@ -226,17 +228,20 @@ class MemoryQueries:
         self._lock = threading.Lock()
         self._zygote: Any = None  # the multiprocessing.Process
         self._conn: Connection | None = None
-        self._state = "none"  # none, loading, ready, disk (the zygote holds no copy: too large, no store)
+        # none, waiting (for the store to stay unchanged), loading, ready, disk (no copy: too large, no store)
+        self._state = "none"
         self._version: tuple[str | None, int] | None = None
         self._shared: SharedProcess | None = None
         self._next_check = 0.0
+        self._loaded_in = 0.0  # seconds the last copy took to load, as its zygote timed it
+        self._start_after = 0.0
 
     @property
     def state(self) -> str:
         """memory (queries are read from the copy), loading, or disk."""
         with self._lock:
             self._advance()
-            return "memory" if self._state == "ready" else "loading" if self._state == "loading" else "disk"
+            return {"ready": "memory", "loading": "loading", "waiting": "loading"}.get(self._state, "disk")
 
     def process(self) -> SharedProcess | None:
         """The shared process to send a request to, None while there is no copy to read from."""
@@ -250,17 +255,23 @@ class MemoryQueries:
 
     def _advance(self) -> None:
         now = time.monotonic()
-        if self._state in ("ready", "disk") and now >= self._next_check:
+        if self._state in ("ready", "disk", "waiting") and now >= self._next_check:
             self._next_check = now + VERSION_CHECK_SECONDS
-            if store_version(Path(self.store_dir)) != self._version:
+            version = store_version(Path(self.store_dir))
+            if version != self._version:
+                # A new copy loads once the store has stayed unchanged for as long as the last one took to load:
+                # a stream of updates must not keep the zygotes loading copies, each of them a core's work.
                 self._retire()
+                self._state, self._version, self._start_after = "waiting", version, now + self._loaded_in
+        if self._state == "waiting" and now >= self._start_after:
+            self._state = "none"
         if self._state == "none":
             self._start()
         if self._state == "loading":
             assert self._conn is not None
             try:
                 if self._conn.poll(0):
-                    status, self._version = pickle.loads(self._conn.recv_bytes())
+                    status, self._version, self._loaded_in = pickle.loads(self._conn.recv_bytes())
                     self._state = "ready" if status == "ready" else "disk"
                     self._next_check = now + VERSION_CHECK_SECONDS
             except (EOFError, OSError):  # the zygote died loading (out of memory): from disk until the next version

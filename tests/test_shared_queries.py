@@ -151,6 +151,22 @@ def test_an_update_is_read_at_once_and_the_copy_reloads_it(executors, store_copy
     assert executor.run(ask).body.split()[-1] == b"true" and not executor._idle
 
 
+def test_a_stream_of_updates_does_not_keep_the_copy_loading(executors, store_copy: Path) -> None:
+    from store.update import apply_update
+
+    executor = until_read_from(executors(store_copy), "memory")
+    assert executor.memory is not None
+    executor.memory._loaded_in = 4.0  # as if the seeds' copy had taken 4 s to load
+    for n in range(4):  # a new version every 1.5 s or so, sooner than a copy loads
+        apply_update(store_copy, f"INSERT DATA {{ <https://example.org/a> <https://example.org/b> {n} }}", timeout=30)
+        time.sleep(1.2)  # past the worker's next look at the store's version
+        assert executor.query_store() == "loading" and executor.memory._zygote is None, "a copy loads meanwhile"
+        ask = QueryRequest(f"ASK {{ <https://example.org/a> <https://example.org/b> {n} }}", result_type="text/csv")
+        assert executor.run(ask).body.split()[-1] == b"true"  # read from disk at once
+    until_read_from(executor, "memory", seconds=20)  # 4 s after the last update
+    assert executor.run(ask).body.split()[-1] == b"true" and executor.memory.process() is not None
+
+
 def test_a_store_larger_than_the_setting_is_read_from_disk(executors) -> None:
     executor = until_read_from(executors(memory_quads=100), "disk")
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
