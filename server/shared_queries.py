@@ -290,6 +290,7 @@ class MemoryQueries:
 
     def _fork(self) -> SharedProcess | None:
         assert self._conn is not None
+        status = "died"
         try:
             self._conn.send_bytes(b"fork")
             status, pid = pickle.loads(self._conn.recv_bytes())
@@ -297,7 +298,11 @@ class MemoryQueries:
                 return SharedProcess(Connection(recv_handle(self._conn)), pid)
         except (EOFError, OSError):
             pass
-        self._retire()  # stale, or the zygote died: a new one loads the current version
+        # Stale (the store changed since the copy loaded), or the zygote died: a new one loads the current
+        # version, after the same wait as on any new version, or at once.
+        self._retire()
+        self._state, self._version = "waiting", store_version(Path(self.store_dir))
+        self._start_after = time.monotonic() + (self._loaded_in if status == "stale" else 0.0)
         return None
 
     def _retire(self) -> None:
