@@ -90,9 +90,10 @@ def wait_until_loaded(url: str, timeout: float = 900, in_a_row: int = 20) -> Non
     deadline, answers = time.monotonic() + timeout, 0
     while answers < in_a_row:
         health = requests.get(base + "/health", timeout=10)
-        if health.status_code != 200 or "query_store" not in health.json():
+        query_store = health.json().get("query_store") if health.status_code == 200 else None
+        if query_store is None:
             return
-        answers = answers + 1 if health.json()["query_store"] != "loading" else 0
+        answers = answers + 1 if query_store != "loading" else 0
         if time.monotonic() > deadline:
             raise RuntimeError(f"{base} still loads its in-memory copy after {timeout:g} s")
         time.sleep(0.05 if answers else 1.0)

@@ -228,8 +228,9 @@ class MemoryQueries:
         self._lock = threading.Lock()
         self._zygote: Any = None  # the multiprocessing.Process
         self._conn: Connection | None = None
-        # none, waiting (for the store to stay unchanged), loading, ready, disk (no copy: too large, no store)
-        self._state = "none"
+        # waiting (to load a copy, once the store has stayed unchanged until _start_after), loading, ready,
+        # disk (the zygote holds no copy: too large, no store)
+        self._state = "waiting"
         self._version: tuple[str | None, int] | None = None
         self._shared: SharedProcess | None = None
         self._next_check = 0.0
@@ -255,17 +256,14 @@ class MemoryQueries:
 
     def _advance(self) -> None:
         now = time.monotonic()
-        if self._state in ("ready", "disk", "waiting") and now >= self._next_check:
+        if self._state != "loading" and now >= self._next_check:
             self._next_check = now + VERSION_CHECK_SECONDS
             version = store_version(Path(self.store_dir))
             if version != self._version:
                 # A new copy loads once the store has stayed unchanged for as long as the last one took to load:
                 # a stream of updates must not keep the zygotes loading copies, each of them a core's work.
-                self._retire()
-                self._state, self._version, self._start_after = "waiting", version, now + self._loaded_in
+                self._retire(version, now + self._loaded_in)
         if self._state == "waiting" and now >= self._start_after:
-            self._state = "none"
-        if self._state == "none":
             self._start()
         if self._state == "loading":
             assert self._conn is not None
@@ -300,16 +298,16 @@ class MemoryQueries:
             pass
         # Stale (the store changed since the copy loaded), or the zygote died: a new one loads the current
         # version, after the same wait as on any new version, or at once.
-        self._retire()
-        self._state, self._version = "waiting", store_version(Path(self.store_dir))
-        self._start_after = time.monotonic() + (self._loaded_in if status == "stale" else 0.0)
+        self._retire(store_version(Path(self.store_dir)),
+                     time.monotonic() + (self._loaded_in if status == "stale" else 0.0))
         return None
 
-    def _retire(self) -> None:
+    def _retire(self, version: tuple[str | None, int], start_after: float) -> None:
+        """Let the shared process answer what it has, stop the zygote, and wait to load `version`'s copy."""
         if self._shared is not None:
             self._shared.close_when_answered()
         self._stop_zygote()
-        self._shared, self._state, self._version = None, "none", None
+        self._shared, self._state, self._version, self._start_after = None, "waiting", version, start_after
 
     def _stop_zygote(self) -> None:
         if self._zygote is not None:
@@ -325,4 +323,5 @@ class MemoryQueries:
             if self._shared is not None:
                 self._shared.kill()
             self._stop_zygote()
-            self._shared, self._state = None, "none"
+            # As at first: the next request finds the version new and starts a zygote at once.
+            self._shared, self._state, self._version, self._start_after = None, "waiting", None, 0.0
