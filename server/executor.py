@@ -341,6 +341,10 @@ class QueryExecutor:
         """Start loading the in-memory copy now, rather than at the first query."""
         self.query_store()
 
+    def worker_copy(self) -> PinnedStore | None:
+        """The worker's own in-memory copy, for the queries it evaluates itself; None while there is none."""
+        return self.memory.worker_copy() if self.memory is not None else None
+
     def query_store(self) -> str:
         """Where queries are read from now: memory (the copy), loading (disk until the copy is loaded), disk."""
         return self.memory.state if self.memory is not None else "disk"

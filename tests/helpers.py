@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -85,3 +86,12 @@ class CountingListener:
         self._stop.set()
         self._thread.join()
         self.socket.close()
+
+
+def until_read_from(executor: Any, where: str, seconds: float = 60) -> Any:
+    """The QueryExecutor `executor`, once its queries are read from `where` (memory, loading or disk)."""
+    deadline = time.monotonic() + seconds
+    while executor.query_store() != where:
+        assert time.monotonic() < deadline, f"still {executor.query_store()} after {seconds} s"
+        time.sleep(0.05)
+    return executor

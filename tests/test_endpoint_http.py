@@ -221,6 +221,15 @@ def counter(server: str, name: str) -> float:
     return metric_totals(requests.get(server + "/metrics", timeout=10).text)[f"bbkg_{name}_total"]
 
 
+def rows(body: bytes) -> tuple[bytes, list[bytes]]:
+    """An answer's head and its rows, sorted, as Oxigraph wrote them (CSV: a line each; JSON: a binding each)."""
+    if body.startswith(b'{"head":'):
+        head, bindings = body.split(b'"bindings":[', 1)
+        return head, sorted(bindings.removesuffix(b"]}}").replace(b"},{", b"}\n{").split(b"\n"))
+    head, *lines = body.split(b"\r\n")
+    return head, sorted(lines)
+
+
 def test_one_pattern_queries_are_answered_by_the_worker_as_a_query_process_would(default_server,
                                                                                  seeds_build) -> None:
     before = counter(default_server, "queries_in_worker")
@@ -233,7 +242,9 @@ def test_one_pattern_queries_are_answered_by_the_worker_as_a_query_process_would
             for accept in ("application/sparql-results+json", "text/csv"):
                 response = get(default_server, query, headers={"Accept": accept})
                 in_process = executor.run(QueryRequest(query, result_type=accept))
-                assert response.status_code == 200 and response.content == in_process.body
+                # The same bytes row by row; the rows' order is the store's, and the worker reads a lookup from
+                # its in-memory copy once that is loaded, where this query process reads from disk.
+                assert response.status_code == 200 and rows(response.content) == rows(in_process.body)
                 assert response.headers["Content-Type"].startswith(accept)
     finally:
         executor.kill()

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from server.executor import ApiRequest, QueryExecutor, QueryRequest, QueryTimeout
-from tests.helpers import CROSS_PRODUCT, CountingListener
+from tests.helpers import CROSS_PRODUCT, CountingListener, until_read_from
+from vocab.namespaces import BB
 
 # A COUNT over every pair of the seeds' triples: 2.4 s of work, still running when its neighbour is stopped at
 # 2 s, and far within its own deadline when run alone.
@@ -23,14 +24,6 @@ ANSWERS = [("SELECT ?s ?p ?o WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o LIMIT 50", "te
            ("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", "application/sparql-results+json"),
            ("CONSTRUCT { ?s ?p ?o } WHERE { ?s a ?t ; ?p ?o } ORDER BY ?s ?p ?o LIMIT 20", "text/turtle"),
            ("ASK { ?s ?p ?o }", "application/sparql-results+xml")]
-
-
-def until_read_from(executor: QueryExecutor, where: str, seconds: float = 60) -> QueryExecutor:
-    deadline = time.monotonic() + seconds
-    while executor.query_store() != where:
-        assert time.monotonic() < deadline, f"still {executor.query_store()} after {seconds} s"
-        time.sleep(0.05)
-    return executor
 
 
 @pytest.fixture
@@ -61,6 +54,23 @@ def test_the_copy_answers_as_the_store_on_disk(executors) -> None:
     assert memory.run(lookup).value == disk.run(lookup).value and memory.run(lookup).status == 200
     assert memory.memory is not None and memory.memory.process() is not None
     assert not memory._idle, "a per-query process answered, not the shared one"
+
+
+def test_the_worker_reads_one_pattern_lookups_from_its_own_copy(executors, seeds_build) -> None:
+    from server.executor import evaluate_current
+    from store.handle import CurrentStore
+
+    executor = until_read_from(executors(), "memory")
+    copy = executor.worker_copy()
+    assert copy is not None and copy.memory is not None and copy.get() is copy.memory
+    disk = CurrentStore(seeds_build[0])
+    person = next(iter(disk.get().query(f"SELECT ?s WHERE {{ ?s a <{BB}Person> }} LIMIT 1")))["s"]
+    for pattern in (f"{person} ?p ?o", "<https://example.org/none> ?p ?o", "?s ?p ?o"):
+        lookup = QueryRequest(f"SELECT * WHERE {{ {pattern} }}", result_type="text/csv")
+        from_copy, from_disk = evaluate_current(copy, lookup), evaluate_current(disk, lookup)
+        assert from_copy.status == "ok" and from_copy.body.split(b"\r\n")[0] == from_disk.body.split(b"\r\n")[0]
+        assert sorted(from_copy.body.split(b"\r\n")) == sorted(from_disk.body.split(b"\r\n"))  # in another order
+    assert executors(memory_quads=0).worker_copy() is None
 
 
 def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is_answered_alone(executors) -> None:
@@ -138,17 +148,27 @@ def test_the_shared_process_cannot_reach_the_network(executors) -> None:
 
 
 def test_an_update_is_read_at_once_and_the_copy_reloads_it(executors, store_copy: Path) -> None:
+    from server.executor import evaluate_current
     from store.update import apply_update
 
     executor = until_read_from(executors(store_copy), "memory")
     ask = QueryRequest("ASK { <https://example.org/a> <https://example.org/b> 1 }", result_type="text/csv")
-    assert executor.run(ask).body.split()[-1] == b"false"
+    lookup = QueryRequest("SELECT ?o WHERE { <https://example.org/a> <https://example.org/b> ?o }",
+                          result_type="text/csv")
+    copy = executor.worker_copy()
+    assert executor.run(ask).body.split()[-1] == b"false" and copy is not None
+    assert evaluate_current(copy, lookup).body.split() == [b"o"]
     apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
-    # The shared process reads from disk once its copy's version is gone, until the new copy is loaded.
+    # The shared process and the worker read from disk once their copy's version is gone, until the new copies
+    # are loaded.
     assert executor.run(ask).body.split()[-1] == b"true"
+    assert evaluate_current(copy, lookup).body.split() == [b"o", b"1"]
     time.sleep(1.5)  # past the worker's next look at the store's version
     until_read_from(executor, "memory")
     assert executor.run(ask).body.split()[-1] == b"true" and not executor._idle
+    reloaded = executor.worker_copy()
+    assert reloaded is not None and reloaded is not copy and reloaded.get() is reloaded.memory
+    assert evaluate_current(reloaded, lookup).body.split() == [b"o", b"1"]
 
 
 def test_a_stream_of_updates_does_not_keep_the_copy_loading(executors, store_copy: Path) -> None:
@@ -161,6 +181,7 @@ def test_a_stream_of_updates_does_not_keep_the_copy_loading(executors, store_cop
         apply_update(store_copy, f"INSERT DATA {{ <https://example.org/a> <https://example.org/b> {n} }}", timeout=30)
         time.sleep(1.2)  # past the worker's next look at the store's version
         assert executor.query_store() == "loading" and executor.memory._zygote is None, "a copy loads meanwhile"
+        assert executor.worker_copy() is None and not executor.memory._worker_copy_loading
         ask = QueryRequest(f"ASK {{ <https://example.org/a> <https://example.org/b> {n} }}", result_type="text/csv")
         assert executor.run(ask).body.split()[-1] == b"true"  # read from disk at once
     until_read_from(executor, "memory", seconds=20)  # 4 s after the last update
@@ -171,6 +192,7 @@ def test_a_store_larger_than_the_setting_is_read_from_disk(executors) -> None:
     executor = until_read_from(executors(memory_quads=100), "disk")
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
     assert executor.memory is not None and executor.memory.process() is None and executor._idle
+    assert executor.worker_copy() is None
 
 
 def test_health_says_where_queries_are_read_from(seeds_build) -> None:
@@ -182,3 +204,54 @@ def test_health_says_where_queries_are_read_from(seeds_build) -> None:
             assert app.test_client().get("/health").get_json()["query_store"] in states
         finally:
             app.extensions["bbkg_executor"].kill()
+
+
+def test_a_worker_loading_its_copy_still_answers_its_other_requests() -> None:
+    from pyoxigraph import Literal, NamedNode, Quad, Store
+
+    from store.handle import memory_copy
+
+    store = Store()
+    store.bulk_extend(Quad(NamedNode(f"https://example.org/s{n}"), NamedNode("https://example.org/p"), Literal(n))
+                      for n in range(150_000))
+    gaps: list[float] = []
+    copied = threading.Event()
+
+    def tick() -> None:  # another request's thread: it runs only when it gets the GIL
+        last = time.monotonic()
+        while not copied.is_set():
+            time.sleep(0.002)
+            now = time.monotonic()
+            gaps.append(now - last)
+            last = now
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    started = time.monotonic()
+    copy = memory_copy(store)
+    took = time.monotonic() - started
+    copied.set()
+    ticker.join()
+    assert len(copy) == 150_000
+    # One call for all the quads would hold the GIL for the whole copy.
+    assert max(gaps) < min(0.25, took / 3), f"the loading held the GIL for {max(gaps):.3f} s of {took:.3f} s"
+
+
+def test_the_endpoint_answers_one_pattern_lookups_from_the_worker_copy(seeds_build) -> None:
+    from pyoxigraph import Literal, NamedNode, Quad
+
+    from server import create_app
+
+    app = create_app({"store_dir": str(seeds_build[0]), "memory_store_quads": 1_000_000, "query_cache_bytes": 0})
+    executor = app.extensions["bbkg_executor"]
+    try:
+        copy = until_read_from(executor, "memory").worker_copy()
+        assert copy is not None and copy.memory is not None
+        # A quad only the copy holds shows which store answered.
+        copy.memory.add(Quad(NamedNode("https://example.org/only-in-the-copy"), NamedNode("https://example.org/p"),
+                             Literal("copy")))
+        lookup = "SELECT ?o WHERE { <https://example.org/only-in-the-copy> ?p ?o }"
+        answer = app.test_client().get("/sparql", query_string={"query": lookup}, headers={"Accept": "text/csv"})
+        assert answer.status_code == 200 and answer.data.split() == [b"o", b"copy"]
+    finally:
+        executor.kill()

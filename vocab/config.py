@@ -75,12 +75,13 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("memory_store_quads", 5_000_000,
             "Largest store (in quads, as its build counted them) whose queries and API lookups each server worker "
             "evaluates from an in-memory copy, with threads of one process: an aggregate over the whole graph "
-            "takes a sixth of the CPU it takes from disk. Each worker's copy takes about 330 bytes a quad twice "
-            "over (the copy, and the process evaluating from it), and loads in the background, about 12 µs a "
-            "quad, after the server starts and after each build or update (once the store has stayed unchanged "
-            "for as long as the last copy took to load); until then queries are read from disk. A query past "
-            "its deadline stops that process and the queries beside it, which are retried alone from disk. 0 "
-            "always reads from disk, each query in a process of its own."),
+            "takes a sixth of the CPU it takes from disk. The worker evaluates one-pattern lookups itself, from a "
+            "copy of its own, in half the CPU. Each worker's copies take about 330 bytes a quad three times over "
+            "(the worker's, the one its query process forks from, and that process's), and load in the "
+            "background, about 7 µs a quad, after the server starts and after each build or update (once the "
+            "store has stayed unchanged for as long as the last copy took to load); until then queries are read "
+            "from disk. A query past its deadline stops that process and the queries beside it, which are retried "
+            "alone from disk. 0 always reads from disk, each query in a process of its own."),
     Setting("in_worker_seconds", 0.05,
             "How long a SELECT over one triple pattern (a lookup such as `SELECT ?p ?o { <s> ?p ?o }`) may run in "
             "the server worker itself, which stops it between two rows; one still unanswered by then goes to a "
