@@ -13,7 +13,7 @@ from pyoxigraph import RdfFormat, parse
 
 from server.executor import QueryExecutor, QueryRequest
 from vocab.namespaces import BB
-from tests.helpers import metric_totals, running_server
+from tests.helpers import metric_totals, rows, running_server
 from tests.helpers import CROSS_PRODUCT, CountingListener
 
 pytestmark = pytest.mark.slow
@@ -219,15 +219,6 @@ def test_service_description_and_void(default_server, seeds_build) -> None:
 def counter(server: str, name: str) -> float:
     """A counter of the server's /metrics (summed over its workers)."""
     return metric_totals(requests.get(server + "/metrics", timeout=10).text)[f"bbkg_{name}_total"]
-
-
-def rows(body: bytes) -> tuple[bytes, list[bytes]]:
-    """An answer's head and its rows, sorted, as Oxigraph wrote them (CSV: a line each; JSON: a binding each)."""
-    if body.startswith(b'{"head":'):
-        head, bindings = body.split(b'"bindings":[', 1)
-        return head, sorted(bindings.removesuffix(b"]}}").replace(b"},{", b"}\n{").split(b"\n"))
-    head, *lines = body.split(b"\r\n")
-    return head, sorted(lines)
 
 
 def test_one_pattern_queries_are_answered_by_the_worker_as_a_query_process_would(default_server,
