@@ -8,7 +8,6 @@ import time
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import reduce
 from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterator
@@ -27,7 +26,7 @@ from spark_etl.extract import extract_facts, extract_mentions, memberships, orga
 from spark_etl.lexicon import load_lexicon
 from mapping.graph import graph_quads
 from vocab import iris
-from mapping.records import article_quads, fact_quads, membership_quads, mention_quads, reference_quads
+from mapping.records import record_lines
 from mapping.terms import nquad_lines, save_lines
 from spark_etl.session import create_spark_session
 from store.builds import (check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
@@ -197,20 +196,12 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
     return Records(articles, mentions, facts, organizations, graph), report, counts
 
 
-def record_quads(articles: DataFrame, mentions: DataFrame, facts: DataFrame, organizations: DataFrame,
-                 base: str) -> DataFrame:
-    """What the articles and the reference data state, as quads (the graph stage's results are apart)."""
-    parts: list[DataFrame] = [
-        article_quads(articles, base), mention_quads(mentions, base),
-        membership_quads(memberships(facts), base), fact_quads(facts, base), reference_quads(organizations, base),
-    ]
-    return reduce(DataFrame.unionByName, parts)
-
-
 def rdf_lines(records: Records, base: str) -> DataFrame:
-    """The records and the graph stage's results as distinct N-Quads lines (column `line`)."""
-    stated = record_quads(records.articles, records.mentions, records.facts, records.organizations, base)
-    return nquad_lines(stated.unionByName(graph_quads(records.graph, base)))
+    """The records and the graph stage's results as distinct N-Quads lines (column `line`). Each of the two is
+    made distinct on its own: no line is in both, since the graph stage's lines are about its own nodes, or link
+    a person or an organization to them with predicates (bb:component, bb:community) that no record states."""
+    stated = record_lines(records.articles, records.mentions, records.facts, records.organizations, base)
+    return stated.unionByName(nquad_lines(graph_quads(records.graph, base)))
 
 
 def _transform(spark: SparkSession, settings: dict[str, Any], lexicon: Any,

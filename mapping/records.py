@@ -1,115 +1,23 @@
 """Mapping the extraction's records (articles, mentions, memberships with their years, facts, reference
-organizations) to RDF quads (s, p, o, g as N-Triples terms), with Spark SQL expressions only."""
+organizations) to distinct N-Quads lines.
+
+Spark SQL routes each record, once for every subject it speaks of, to the partition of that subject (column
+`route`: the subject's path, or the article's id for a subject that belongs to one article), with the digests its
+IRIs need; mapping/lines.py then writes each partition's lines with Arrow's kernels and keeps each line once.
+Every line's subject decides its partition, so two records that state the same line meet in one partition: no
+line is made in two partitions, and no distinct over all the lines is needed. What crosses the shuffle is the
+records, about a thirteenth of the lines' bytes (10,000 articles: 22 MB of records against 284 MB of lines).
+"""
 
 from __future__ import annotations
+
+from functools import partial, reduce
 
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
-from mapping.terms import (article_graph, article_iri, entity_iri, iri, literal, membership_iri, quads_about,
-                           year_iri)
+from mapping.lines import lines_of_partition
 from vocab import iris
-from vocab.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME
-
-
-def article_quads(articles: DataFrame, base: str) -> DataFrame:
-    """Each readable article as a bb:Article in its own named graph, with its text (schema:articleBody), which
-    the mentions' and the sentences' offsets point into: the article pages show the text with them marked."""
-    readable = articles.where(F.col("error").isNull())
-    return quads_about(readable, article_graph(base, F.col("doc_id")), iri(article_iri(base, F.col("doc_id"))), [
-        (RDF_TYPE, iri(f"{BB}Article")),
-        (f"{BB}fileName", literal(F.col("file_name"))),
-        (f"{BB}sha256", literal(F.col("sha256"))),
-        (SCHEMA_ARTICLE_BODY, literal(F.col("text"))),
-    ])
-
-
-def mention_quads(mentions: DataFrame, base: str) -> DataFrame:
-    """Entities with their type and label, and each mention with its offsets and quote."""
-    graph = article_graph(base, F.col("doc_id"))
-    entity = iri(entity_iri(base, F.col("entity_type"), F.col("entity_key")))
-    mention = iri(F.concat(article_iri(base, F.col("doc_id")), F.lit("#m"),
-                           F.col("start").cast("string"), F.lit("-"), F.col("end").cast("string")))
-    # Every other way an article writes the entity's name ("the Mets", "Backman"; not a pronoun).
-    other_name = (F.col("kind") != "pronoun") & (F.col("surface") != F.col("label"))
-    entities = quads_about(mentions, graph, entity, [
-        (RDF_TYPE, iri(F.concat(F.lit(BB), F.col("entity_type")))),
-        (RDFS_LABEL, literal(F.col("label"))),
-        (SKOS_ALT_LABEL, F.when(other_name, literal(F.col("surface")))),
-    ])
-    spans = quads_about(mentions, graph, mention, [
-        (RDF_TYPE, iri(f"{BB}Mention")),
-        (f"{BB}refersTo", entity),
-        (f"{BB}quote", literal(F.col("surface"))),
-        (f"{BB}startOffset", literal(F.col("start"), "integer")),
-        (f"{BB}endOffset", literal(F.col("end"), "integer")),
-        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
-    ])
-    return entities.unionByName(spans)
-
-
-def _evidence_iri(base: str) -> Column:
-    return iri(F.concat(article_iri(base, F.col("doc_id")), F.lit("#s"),
-                        F.col("sentence_start").cast("string"), F.lit("-"), F.col("sentence_end").cast("string")))
-
-
-def evidence_quads(rows: DataFrame, base: str) -> DataFrame:
-    """The sentence (quote and offsets) each row was read from, as a bb:Evidence of the row's article."""
-    return quads_about(rows, article_graph(base, F.col("doc_id")), _evidence_iri(base), [
-        (RDF_TYPE, iri(f"{BB}Evidence")),
-        (f"{BB}quote", literal(F.col("sentence"))),
-        (f"{BB}startOffset", literal(F.col("sentence_start"), "integer")),
-        (f"{BB}endOffset", literal(F.col("sentence_end"), "integer")),
-        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
-    ])
-
-
-def membership_quads(memberships: DataFrame, base: str) -> DataFrame:
-    """Memberships (person, organization, role) with the sentence that states each, as evidence."""
-    graph = article_graph(base, F.col("doc_id"))
-    membership = iri(membership_iri(base))
-    evidence = _evidence_iri(base)
-    claims = quads_about(memberships, graph, membership, [
-        (RDF_TYPE, iri(f"{BB}Membership")),
-        (f"{BB}member", iri(entity_iri(base, F.lit("Person"), F.col("person_key")))),
-        (f"{BB}organization", iri(entity_iri(base, F.lit("Team"), F.col("org_key")))),
-        (f"{BB}role", iri(F.concat(F.lit(BB), F.col("role")))),
-        (f"{BB}evidence", evidence),
-    ])
-    return claims.unionByName(evidence_quads(memberships, base)).unionByName(
-        membership_interval_quads(memberships, base))
-
-
-def membership_interval_quads(memberships: DataFrame, base: str) -> DataFrame:
-    """Each article's claim of when a membership held (org:memberDuring, an OWL-Time interval), when it states
-    a year: the earliest start and the latest end its sentences give, each bound absent when none is stated.
-    Articles that disagree keep their own interval, side by side, each in its article's graph."""
-    dated = memberships.where(F.col("start_year").isNotNull() | F.col("end_year").isNotNull())
-    claims = dated.groupBy("doc_id", "person_key", "org_key", "role").agg(
-        F.min("start_year").alias("start_year"), F.max("end_year").alias("end_year"))
-    membership = membership_iri(base)
-    interval = iri(F.concat(F.lit(base + iris.INTERVAL), F.substring(
-        F.sha2(F.concat_ws("|", membership, F.col("doc_id")), 256), 1, 16)))
-    graph = article_graph(base, F.col("doc_id"))
-    intervals = quads_about(claims, graph, interval, [
-        (RDF_TYPE, iri(f"{TIME}Interval")),
-        (f"{TIME}hasBeginning", F.when(F.col("start_year").isNotNull(), iri(year_iri(base, F.col("start_year"))))),
-        (f"{TIME}hasEnd", F.when(F.col("end_year").isNotNull(), iri(year_iri(base, F.col("end_year"))))),
-        (PROV_DERIVED, iri(article_iri(base, F.col("doc_id")))),
-    ])
-    during = claims.select(iri(membership).alias("s"), F.lit(f"<{ORG}memberDuring>").alias("p"),
-                           interval.alias("o"), graph.alias("g"))
-    # Which sentences gave the years: each one's evidence is already stated for the membership.
-    interval_evidence = dated.select(interval.alias("s"), F.lit(f"<{BB}evidence>").alias("p"),
-                                     _evidence_iri(base).alias("o"), graph.alias("g"))
-    years = (dated.select("doc_id", F.explode(F.array("start_year", "end_year")).alias("year"))
-             .where(F.col("year").isNotNull()).distinct())
-    instants = quads_about(years, graph, iri(year_iri(base, F.col("year"))), [
-        (RDF_TYPE, iri(f"{TIME}Instant")),
-        (f"{TIME}inXSDgYear", literal(F.col("year"), "gYear")),
-    ])
-    return intervals.unionByName(during).unionByName(interval_evidence).unionByName(instants)
-
 
 # The class of each kind of fact other than membership.
 FACT_CLASSES = {
@@ -119,56 +27,74 @@ FACT_CLASSES = {
 }
 
 
-def _object_iri(base: str) -> Column:
-    kind = (F.when(F.col("object_type") == "Person", F.lit(iris.PERSON))
-            .when(F.col("object_type") == "Award", F.lit(iris.AWARD)).otherwise(F.lit(iris.ORG)))
-    return F.when(F.col("object_key").isNotNull(),
-                  iri(F.concat(F.lit(base), kind, F.col("object_key"))))
+def _digest(*parts: Column) -> Column:
+    """vocab.iris.digest in Spark SQL (concat_ws leaves null parts out, as `digest` does)."""
+    return F.substring(F.sha2(F.concat_ws("|", *parts), 256), 1, iris.DIGEST_CHARS)
 
 
-def fact_quads(facts: DataFrame, base: str) -> DataFrame:
-    """Events, awards, records and ages: one node per distinct fact, with its evidence."""
-    others = facts.where(F.col("relation") != "member")
-    classes = F.create_map(*[x for r, c in FACT_CLASSES.items() for x in (F.lit(r), F.lit(c))])
-    identity = F.concat_ws("|", "relation", "person_key", F.coalesce("object_key", F.lit("")),
-                           F.coalesce(F.col("year").cast("string"), F.lit("")), F.coalesce("value", F.lit("")))
-    node = iri(F.concat(F.lit(base + iris.FACT), F.substring(F.sha2(identity, 256), 1, 16)))
-    graph = article_graph(base, F.col("doc_id"))
-    is_detail = F.col("relation") == "drafted"
-    statements = quads_about(others, graph, node, [
-        (RDF_TYPE, iri(F.concat(F.lit(BB), classes[F.col("relation")]))),
-        (f"{BB}relation", literal(F.col("relation"))),
-        (f"{BB}person", iri(entity_iri(base, F.lit("Person"), F.col("person_key")))),
-        (f"{BB}object", _object_iri(base)),
-        (f"{BB}value", F.when(~is_detail, literal(F.col("value")))),
-        (f"{BB}detail", F.when(is_detail, literal(F.col("value")))),
-        (f"{BB}year", F.when(F.col("year").isNotNull(), literal(F.col("year"), "gYear"))),
-        (f"{BB}evidence", _evidence_iri(base)),
-    ])
-    awards = others.where(F.col("object_type") == "Award")
-    award_entities = quads_about(awards, graph, _object_iri(base), [
-        (RDF_TYPE, iri(f"{BB}Award")), (RDFS_LABEL, literal(F.col("object_label")))])
-    return statements.unionByName(evidence_quads(others, base)).unionByName(award_entities)
+def _route(record_kind: str, route: Column, condition: Column | None = None, instant: Column | None = None) -> Column:
+    """One of a record's routes (null where `condition` fails); `instant` is the year of a time:Instant."""
+    fields = [F.lit(record_kind).alias("record_kind"), route.alias("route")]
+    routed = F.struct(*fields, instant.alias("instant")) if instant is not None else F.struct(*fields)
+    return routed if condition is None else F.when(condition, routed)
 
 
-def reference_quads(organizations: DataFrame, base: str) -> DataFrame:
-    """The reference organizations, their aliases, affiliations and leagues, in the reference graph."""
-    graph = iri(base + iris.REFERENCE_GRAPH)
-    org = iri(F.concat(F.lit(base + iris.ORG), F.col("key")))
-
-    def org_ref(column: str) -> Column:
-        return F.when(F.col(column).isNotNull(), iri(F.concat(F.lit(base + iris.ORG), F.col(column))))
-
-    facts = quads_about(organizations, graph, org, [
-        (RDF_TYPE, iri(F.concat(F.lit(BB), F.col("type")))),
-        (RDFS_LABEL, literal(F.col("label"))),
-        (f"{BB}level", literal(F.col("level"))),
-        (f"{BB}affiliateOf", org_ref("parent")),
-        (f"{BB}affiliatedFrom", literal(F.col("parent_from"), "gYear")),
-        (f"{BB}affiliatedUntil", literal(F.col("parent_to"), "gYear")),
-        (f"{BB}inLeague", org_ref("league")),
-    ])
-    aliases = organizations.select("key", F.explode("aliases").alias("alias"))
-    return facts.unionByName(quads_about(aliases, graph, org, [(f"{BB}alias", literal(F.col("alias")))]))
+def _each_route(*routes: Column) -> Column:
+    """A row for each of the routes that holds."""
+    return F.explode(F.filter(F.array(*routes), lambda route: route.isNotNull())).alias("to")
 
 
+def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, organizations: DataFrame,
+                   base: str) -> DataFrame:
+    """Each record once per kind of subject it speaks of, with its `record_kind` (a key of mapping.lines.FORMATTERS),
+    its `route` and the columns that kind's lines need; the union of all the kinds' columns. Each record table is
+    read once."""
+    doc = F.col("doc_id")
+    relation, object_type = F.col("relation"), F.col("object_type")
+    person = F.when(F.col("entity_type") == "Person", F.lit(iris.PERSON)).otherwise(F.lit(iris.ORG))
+    member = relation == "member"
+    # The digests, once a fact (a route and a column use each).
+    identity = (relation, F.col("person_key"), F.coalesce("object_key", F.lit("")),
+                F.coalesce(F.col("year").cast("string"), F.lit("")), F.coalesce("value", F.lit("")))
+    digested = facts.where(relation.isNotNull()).select(
+        "*", F.when(member, F.expr(iris.digest_sql("person_key", "object_key", "role"))).alias("membership"),
+        F.when(~member, _digest(*identity)).alias("fact"))
+    membership, fact = F.col("membership"), F.col("fact")
+    dated = F.col("start_year").isNotNull() | F.col("end_year").isNotNull()
+    classes = F.create_map(*[F.lit(x) for relation, cls in FACT_CLASSES.items() for x in (relation, cls)])
+
+    routed_articles = articles.where(F.col("error").isNull()).select(
+        F.lit("article").alias("record_kind"), doc.alias("route"), "doc_id", "file_name", "sha256", "text")
+    routed_mentions = mentions.select(
+        _each_route(_route("span", doc), _route("entity", F.concat(person, F.col("entity_key")))),
+        "doc_id", "start", "end", "surface", "entity_type", "entity_key", "label", "kind")
+    instants = [_route("year", F.concat(F.lit(iris.YEAR), F.col(bound)), member & F.col(bound).isNotNull(),
+                       F.col(bound)) for bound in ("start_year", "end_year")]
+    routed_facts = digested.select(
+        _each_route(
+            _route("evidence", doc, instant=F.lit(None).cast("int")),
+            _route("membership", F.concat(F.lit(iris.MEMBERSHIP), membership), member, F.lit(None).cast("int")),
+            _route("award", F.concat(F.lit(iris.AWARD), F.col("object_key")), ~member & (object_type == "Award"),
+                   F.lit(None).cast("int")),
+            _route("fact", F.concat(F.lit(iris.FACT), fact), ~member, F.lit(None).cast("int")), *instants),
+        "doc_id", "sentence_start", "sentence_end", "sentence", "relation", "person_key", "object_key", "object_type",
+        F.col("object_label").alias("label"), "role", "year", "value", "start_year", "end_year",
+        "membership", F.when(member & dated, _digest(F.concat(F.lit(base + iris.MEMBERSHIP), membership), doc))
+        .alias("interval"), "fact", classes[relation].alias("class"))
+    routed_organizations = organizations.select(
+        F.lit("reference").alias("record_kind"), F.concat(F.lit(iris.ORG), F.col("key")).alias("route"),
+        F.col("key").alias("entity_key"), F.col("type").alias("entity_type"), "label", "level", "parent",
+        "parent_from", "parent_to", "league", "aliases")
+    parts = [routed_articles, *(rows.select("to.*", *[c for c in rows.columns if c != "to"])
+                                for rows in (routed_mentions, routed_facts)), routed_organizations]
+    return reduce(partial(DataFrame.unionByName, allowMissingColumns=True), parts)
+
+
+def record_lines(articles: DataFrame, mentions: DataFrame, facts: DataFrame, organizations: DataFrame,
+                 base: str) -> DataFrame:
+    """The records as distinct N-Quads lines (column `line`), each statement in its article's graph (or the
+    reference graph) and in the default graph; as many partitions as spark.sql.shuffle.partitions, each sorted
+    by route so that mapping.lines can map a few routes at a time."""
+    routed = routed_records(articles, mentions, facts, organizations, base)
+    by_route = routed.repartition("route").sortWithinPartitions("route")
+    return by_route.mapInArrow(partial(lines_of_partition, base), "line string")

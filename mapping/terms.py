@@ -1,8 +1,5 @@
-"""RDF terms and quads as Spark columns: N-Triples terms, the statements about a subject, N-Quads lines,
-and the IRIs vocab/iris.py's rules mint.
-
-Every IRI is derived from the content (keys, offsets, hashes), so the same input gives the same IRIs on
-every run.
+"""RDF terms and quads as Spark columns (N-Triples terms, the statements about a subject, N-Quads lines), for
+the graph stage's results; mapping/lines.py writes the records' lines with Arrow's kernels.
 """
 
 from __future__ import annotations
@@ -12,7 +9,6 @@ from pathlib import Path
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
-from vocab import iris
 from vocab.namespaces import XSD
 
 QUAD_COLUMNS = ("s", "p", "o", "g")
@@ -34,31 +30,6 @@ def literal(value: Column, datatype: str | None = None) -> Column:
     plain = ~text.rlike(r'[\\"\n\r]')
     term = F.concat(F.lit('"'), F.when(plain, text).otherwise(escaped), F.lit('"'))
     return F.concat(term, F.lit(f"^^<{XSD}{datatype}>")) if datatype else term
-
-
-def article_iri(base: str, doc_id: Column) -> Column:
-    return F.concat(F.lit(base + iris.ARTICLE), doc_id)
-
-
-def article_graph(base: str, doc_id: Column) -> Column:
-    return iri(F.concat(F.lit(base + iris.ARTICLE_GRAPH), doc_id))
-
-
-def entity_iri(base: str, entity_type: Column, key: Column) -> Column:
-    """As vocab.iris.entity_path: a Person under id/person/, any other type under id/org/."""
-    path = F.when(entity_type == "Person", F.lit(iris.PERSON)).otherwise(F.lit(iris.ORG))
-    return F.concat(F.lit(base), path, key)
-
-
-def membership_iri(base: str) -> Column:
-    """One IRI per (person, organization, role), over the columns person_key, org_key and role: two articles
-    stating it land on the same node."""
-    return F.concat(F.lit(base + iris.MEMBERSHIP), F.expr(iris.MEMBERSHIP_DIGEST_SQL))
-
-
-def year_iri(base: str, year: Column) -> Column:
-    """One time:Instant per year, shared by every interval that begins or ends in it."""
-    return F.concat(F.lit(base + iris.YEAR), year.cast("string"))
 
 
 def quads_about(rows: DataFrame, graph: Column, subject: Column,

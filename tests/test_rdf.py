@@ -1,25 +1,46 @@
-"""Mapping records to quads: valid N-Quads, escaping, and one IRI per fact across articles."""
+"""Mapping records to quads: valid N-Quads, escaping, one IRI per fact across articles, and each line once
+however the records are partitioned."""
 
 from pyoxigraph import DefaultGraph, Literal, RdfFormat, parse
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from vocab.namespaces import BB
-from mapping.records import membership_quads
+from vocab.namespaces import BB, SCHEMA_ARTICLE_BODY
+from mapping.records import record_lines
 from mapping.terms import literal, nquad_lines
+from spark_etl.extract import FACT_SCHEMA, MENTION_SCHEMA
 
 BASE = "https://example.org/"
-MEMBERSHIP_SCHEMA = (
-    "doc_id string, sentence_start int, sentence_end int, sentence string, "
-    "person_key string, person_label string, org_key string, org_label string, role string, start int, end int, "
-    "start_year int, end_year int"
-)
+ARTICLE_SCHEMA = "doc_id string, file_name string, sha256 string, error string, text string"
+ORGANIZATION_SCHEMA = ("key string, label string, type string, aliases array<string>, parent string, "
+                       "parent_from int, parent_to int, level string, league string")
+
+
+def mapped(spark: SparkSession, articles: tuple = (), mentions: tuple = (), facts: tuple = (),
+           organizations: tuple = ()) -> list[str]:
+    """The lines record_lines makes of hand-made records (tuples of rows), in the extraction's schemas."""
+    frames = [spark.createDataFrame(list(rows), schema) for rows, schema in (
+        (articles, ARTICLE_SCHEMA), (mentions, MENTION_SCHEMA), (facts, FACT_SCHEMA),
+        (organizations, ORGANIZATION_SCHEMA))]
+    return [r.line for r in record_lines(*frames, BASE).collect()]
+
+
+def named_graphs(lines: list[str]):
+    """The quads of the named graphs, through a real N-Quads parser."""
+    return [q for q in parse("\n".join(lines).encode(), format=RdfFormat.N_QUADS) if q.graph_name != DefaultGraph()]
 
 
 def parsed(quads: DataFrame):
     """The quads of the named graphs, through nquad_lines and a real N-Quads parser."""
-    text = "\n".join(r.line for r in nquad_lines(quads).collect())
-    return [q for q in parse(text.encode(), format=RdfFormat.N_QUADS) if q.graph_name != DefaultGraph()]
+    return named_graphs([r.line for r in nquad_lines(quads).collect()])
+
+
+def membership(doc_id: str, sentence: tuple[int, int, str], person: str, org: str, role: str | None,
+               years: tuple[int | None, int | None] = (None, None)) -> tuple:
+    """A membership fact as the extraction writes it."""
+    label = person.replace("-", " ").title()
+    return (doc_id, *sentence, "member", person, label, org, org.replace("-", " ").title(), "Team", role, None,
+            None, sentence[0], sentence[0] + len(label), *years)
 
 
 def test_literals_survive_quotes_backslashes_and_newlines(spark: SparkSession) -> None:
@@ -29,16 +50,16 @@ def test_literals_survive_quotes_backslashes_and_newlines(spark: SparkSession) -
                          literal(F.col("v")).alias("o"), F.lit("<https://e/g>").alias("g"))
     [quad] = parsed(quads)
     assert quad.object == Literal(tricky)
+    article = ("a", "a.txt", "0" * 64, None, tricky)
+    [body] = [q for q in named_graphs(mapped(spark, articles=(article,))) if q.predicate.value == SCHEMA_ARTICLE_BODY]
+    assert body.object == Literal(tricky)
 
 
 def test_the_same_membership_in_two_articles_is_one_node_with_two_evidences(spark: SparkSession) -> None:
-    rows = [
-        ("a", 0, 30, "Mets GM Sandy Alderson said no.", "sandy-alderson", "Sandy Alderson",
-         "new-york-mets", "New York Mets", "GeneralManager", 0, 22, None, None),
-        ("b", 100, 140, "GM Sandy Alderson of the Mets agreed.", "sandy-alderson", "Sandy Alderson",
-         "new-york-mets", "New York Mets", "GeneralManager", 103, 128, None, None),
-    ]
-    quads = parsed(membership_quads(spark.createDataFrame(rows, MEMBERSHIP_SCHEMA), BASE))
+    sentences = [(0, 30, "Mets GM Sandy Alderson said no."), (100, 140, "GM Sandy Alderson of the Mets agreed.")]
+    facts = [membership(doc_id, sentence, "sandy-alderson", "new-york-mets", "GeneralManager")
+             for doc_id, sentence in zip("ab", sentences, strict=True)]
+    quads = named_graphs(mapped(spark, facts=tuple(facts)))
     memberships = {q.subject for q in quads if q.predicate.value == f"{BB}member"}
     assert len(memberships) == 1
     graphs = {q.graph_name.value for q in quads if q.subject in memberships}
@@ -46,7 +67,7 @@ def test_the_same_membership_in_two_articles_is_one_node_with_two_evidences(spar
     evidences = {q.object for q in quads if q.predicate.value == f"{BB}evidence"}
     assert len(evidences) == 2
     quotes = {q.object.value for q in quads if q.predicate.value == f"{BB}quote"}
-    assert quotes == {rows[0][3], rows[1][3]}
+    assert quotes == {sentences[0][2], sentences[1][2]}
 
 
 def test_nquad_lines_are_distinct_with_each_triple_also_in_the_default_graph(spark: SparkSession) -> None:
@@ -58,13 +79,13 @@ def test_nquad_lines_are_distinct_with_each_triple_also_in_the_default_graph(spa
 
 def test_each_article_keeps_its_own_years_of_a_membership(spark) -> None:
     """Two articles disagree on when a role began: two OWL-Time intervals, side by side, each in its graph."""
-    rows = [
-        ("a", 0, 40, "Feld managed the Tides from 2019 to 2023.", "marcus-feld", "Marcus Feld",
-         "norfolk-tides", "Norfolk Tides", "Manager", 0, 30, 2019, 2023),
-        ("b", 0, 40, "Feld began managing the Tides in 2018.", "marcus-feld", "Marcus Feld",
-         "norfolk-tides", "Norfolk Tides", "Manager", 0, 30, 2018, None),
+    facts = [
+        membership("a", (0, 40, "Feld managed the Tides from 2019 to 2023."), "marcus-feld", "norfolk-tides",
+                   "Manager", (2019, 2023)),
+        membership("b", (0, 40, "Feld began managing the Tides in 2018."), "marcus-feld", "norfolk-tides",
+                   "Manager", (2018, None)),
     ]
-    quads = parsed(membership_quads(spark.createDataFrame(rows, MEMBERSHIP_SCHEMA), BASE))
+    quads = named_graphs(mapped(spark, facts=tuple(facts)))
     time = "http://www.w3.org/2006/time#"
     during = {q.object: q.graph_name.value for q in quads if q.predicate.value == "http://www.w3.org/ns/org#memberDuring"}
     assert sorted(during.values()) == [f"{BASE}graph/article/a", f"{BASE}graph/article/b"]
@@ -78,15 +99,46 @@ def test_each_article_keeps_its_own_years_of_a_membership(spark) -> None:
 
 
 def test_the_iri_rules_agree_in_python_and_in_spark(spark) -> None:
-    """vocab/iris.py writes each digest rule for Python and for Spark SQL: both mint the same IRI."""
-    from mapping.terms import membership_iri
+    """vocab/iris.py writes each digest rule for Python and for Spark SQL: both mint the same IRI (a part that is
+    null is left out by both)."""
     from vocab import iris
 
-    base = "https://bbkg.example.org/"
-    rows = spark.createDataFrame([("wally-backman", "new-york-mets", "Manager"), ("a|b", "c", "Player")],
-                                 "person_key string, org_key string, role string")
-    minted = [r[0] for r in rows.select(membership_iri(base)).collect()]
-    assert minted == [base + iris.membership_path("wally-backman", "new-york-mets", "Manager"),
-                      base + iris.membership_path("a|b", "c", "Player")]
-    assert iris.local_part(minted[0], base) == minted[0][len(base):]
-    assert iris.local_part("https://elsewhere.example/id/x", base) is None
+    facts = [membership("a", (0, 20, "Backman managed."), "wally-backman", "new-york-mets", "Manager", (1990, None)),
+             membership("a", (0, 20, "Reyes played."), "jose-reyes", "new-york-mets", None)]
+    subjects = {q.subject.value for q in named_graphs(mapped(spark, facts=tuple(facts)))}
+    memberships = [BASE + iris.membership_path("wally-backman", "new-york-mets", "Manager"),
+                   BASE + iris.membership_path("jose-reyes", "new-york-mets", None)]
+    interval = BASE + iris.INTERVAL + iris.digest(memberships[0], "a")
+    assert {*memberships, interval} <= subjects
+    assert iris.local_part(memberships[0], BASE) == memberships[0][len(BASE):]
+    assert iris.local_part("https://elsewhere.example/id/x", BASE) is None
+
+
+def test_each_line_is_made_once_however_the_records_are_partitioned(spark) -> None:
+    """Records are routed by the subject they speak of, so a line many articles state (a person's label, a
+    membership, a year, a club the reference data also describes) is made in one partition only."""
+    docs = [f"d{i}" for i in range(12)]
+    sentence = (0, 40, "Backman managed the Mets from 1990.")
+    mentions = [(doc, 0, 0, 40, sentence[2], start, start + 7, surface, entity_type, key, label, "name")
+                for doc in docs for start, surface, entity_type, key, label in (
+                    (0, "Backman", "Person", "wally-backman", "Wally Backman"),
+                    (20, "Mets", "Team", "new-york-mets", "New York Mets"))]
+    facts = [membership(doc, sentence, "wally-backman", "new-york-mets", "Manager", (1990, None)) for doc in docs]
+    organizations = [("new-york-mets", "New York Mets", "Team", ["Mets"], None, None, None, "MLB", None)]
+    # Adaptive execution would merge so few records' partitions into one.
+    settings = {"spark.sql.shuffle.partitions": None, "spark.sql.adaptive.coalescePartitions.enabled": "false"}
+    previous = {name: spark.conf.get(name) for name in settings}
+    try:
+        by_partitions = {}
+        for partitions in (1, 5):
+            for name, value in {**settings, "spark.sql.shuffle.partitions": str(partitions)}.items():
+                spark.conf.set(name, value)
+            by_partitions[partitions] = mapped(spark, mentions=tuple(mentions), facts=tuple(facts),
+                                              organizations=tuple(organizations))
+    finally:
+        for name, value in previous.items():
+            spark.conf.set(name, value)
+    assert len(set(by_partitions[5])) == len(by_partitions[5])
+    assert sorted(by_partitions[5]) == sorted(by_partitions[1])
+    assert f'<{BASE}id/person/wally-backman> <http://www.w3.org/2000/01/rdf-schema#label> "Wally Backman" .' \
+        in by_partitions[5]

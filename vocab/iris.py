@@ -49,7 +49,7 @@ def digest_sql(*columns: str) -> str:
 MEMBERSHIP_DIGEST_SQL = digest_sql("person_key", "org_key", "role")
 
 
-def membership_path(person_key: str, org_key: str, role: str) -> str:
+def membership_path(person_key: str, org_key: str, role: str | None) -> str:
     return MEMBERSHIP + digest(person_key, org_key, role)
 
 

@@ -1,0 +1,271 @@
+"""The records' N-Quads lines, written by Arrow's compute kernels in Spark's Python workers.
+
+mapping/records.py routes every record to the partition of the subject it speaks of (its route), so each line is
+made only in one partition, from the records of one route: keeping each line once among a few routes' lines
+keeps it once overall. Every function here turns a batch of one kind of record into lines column by column (no
+Python loop over rows); `lines_of_partition` is the function Spark's `mapInArrow` runs.
+
+A quad whose subject or object is null is left out, as a null column leaves its line out: Arrow's string joins
+give null when any part is null.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeAlias
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from vocab import iris
+from vocab.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
+
+Term: TypeAlias = "pa.Array | str"  # a column of terms, or one term for every row
+NULL = pa.scalar(None, pa.string())
+BATCH_LINES = 65536  # lines per batch handed back to Spark
+ESCAPED = r'[\\"\n\r]'  # the characters an N-Triples literal escapes
+STRING_COLUMN_BYTES = 2**31 - 1  # at most in one Arrow string column (32-bit offsets)
+INTERVAL_COLUMNS = ["interval", "doc_id", "start_year", "end_year"]
+
+
+def _join(*parts: Term) -> pa.Array:
+    return pc.binary_join_element_wise(*parts, "")
+
+
+def _iri(*parts: Term) -> pa.Array:
+    return _join("<", *parts, ">")
+
+
+def _text(values: pa.Array) -> pa.Array:
+    return pc.cast(values, pa.string())
+
+
+def literal(values: pa.Array, datatype: str | None = None) -> pa.Array:
+    """A literal term, escaped as N-Triples requires (as mapping.terms.literal does in Spark SQL)."""
+    text = _text(values)
+    # Most columns hold nothing to escape: one scan finds that, where the four replacements would copy them.
+    if pc.any(pc.match_substring_regex(text, ESCAPED)).as_py():
+        for raw, escape in (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r")):
+            text = pc.replace_substring(text, raw, escape)
+    return _join('"', text, f'"^^<{XSD}{datatype}>' if datatype else '"')
+
+
+class Lines:
+    """Some routes' lines: each statement as its quad in its named graph and as a default-graph triple."""
+
+    def __init__(self) -> None:
+        self.chunks: list[pa.Array] = []
+
+    def about(self, graph: Term, subject: Term, statements: list[tuple[str, Term]]) -> None:
+        for predicate, obj in statements:
+            self.chunks.append(pc.binary_join_element_wise(subject, f"<{predicate}>", obj, graph, ".", " "))
+            self.chunks.append(pc.binary_join_element_wise(subject, f"<{predicate}>", obj, ".", " "))
+
+    def distinct(self) -> Iterator[pa.RecordBatch]:
+        """Each line once, in batches."""
+        if not self.chunks:
+            return
+        lines = pa.chunked_array(self.chunks, pa.string())
+        if lines.nbytes > STRING_COLUMN_BYTES:  # the distinct lines would not fit one string column
+            lines = lines.cast(pa.large_string())
+        lines = pc.drop_null(pc.unique(lines))
+        for start in range(0, len(lines), BATCH_LINES):
+            yield pa.RecordBatch.from_arrays([lines.slice(start, BATCH_LINES).cast(pa.string())], names=["line"])
+
+
+def _graph(base: str, doc_id: pa.Array) -> pa.Array:
+    return _iri(base + iris.ARTICLE_GRAPH, doc_id)
+
+
+def _article(base: str, doc_id: pa.Array) -> pa.Array:
+    return _join(base + iris.ARTICLE, doc_id)
+
+
+def _entity(base: str, entity_type: pa.Array, key: pa.Array) -> pa.Array:
+    """As vocab.iris.entity_path: a Person under id/person/, any other type (or none) under id/org/."""
+    kind = pc.fill_null(pc.if_else(pc.equal(entity_type, "Person"), iris.PERSON, iris.ORG), iris.ORG)
+    return _iri(base, kind, key)
+
+
+def _evidence(base: str, rows: pa.RecordBatch) -> pa.Array:
+    """The sentence a row was read from, as a fragment of its article (#s<start>-<end>)."""
+    return _iri(_article(base, rows["doc_id"]), "#s", _text(rows["sentence_start"]), "-",
+                _text(rows["sentence_end"]))
+
+
+def _year(base: str, year: pa.Array) -> pa.Array:
+    return _iri(base + iris.YEAR, _text(year))
+
+
+def article_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """Each readable article as a bb:Article in its own named graph, with its text, which the offsets point into."""
+    lines.about(_graph(base, rows["doc_id"]), _iri(_article(base, rows["doc_id"])), [
+        (RDF_TYPE, f"<{BB}Article>"),
+        (f"{BB}fileName", literal(rows["file_name"])),
+        (f"{BB}sha256", literal(rows["sha256"])),
+        (SCHEMA_ARTICLE_BODY, literal(rows["text"])),
+    ])
+
+
+def span_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """Each mention with its offsets, its quote and the entity it refers to."""
+    article = _article(base, rows["doc_id"])
+    mention = _iri(article, "#m", _text(rows["start"]), "-", _text(rows["end"]))
+    lines.about(_graph(base, rows["doc_id"]), mention, [
+        (RDF_TYPE, f"<{BB}Mention>"),
+        (f"{BB}refersTo", _entity(base, rows["entity_type"], rows["entity_key"])),
+        (f"{BB}quote", literal(rows["surface"])),
+        (f"{BB}startOffset", literal(rows["start"], "integer")),
+        (f"{BB}endOffset", literal(rows["end"], "integer")),
+        (PROV_DERIVED, _iri(article)),
+    ])
+
+
+def evidence_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """The sentence (quote and offsets) a fact was read from, as a bb:Evidence of its article."""
+    lines.about(_graph(base, rows["doc_id"]), _evidence(base, rows), [
+        (RDF_TYPE, f"<{BB}Evidence>"),
+        (f"{BB}quote", literal(rows["sentence"])),
+        (f"{BB}startOffset", literal(rows["sentence_start"], "integer")),
+        (f"{BB}endOffset", literal(rows["sentence_end"], "integer")),
+        (PROV_DERIVED, _iri(_article(base, rows["doc_id"]))),
+    ])
+
+
+def entity_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """Entities with their type and label, and every other way an article writes the name ("the Mets",
+    "Backman"; not a pronoun)."""
+    entity_type, label, surface = rows["entity_type"], rows["label"], rows["surface"]
+    other_name = pc.and_(pc.not_equal(rows["kind"], "pronoun"), pc.not_equal(surface, label))
+    lines.about(_graph(base, rows["doc_id"]), _entity(base, entity_type, rows["entity_key"]), [
+        (RDF_TYPE, _iri(BB, entity_type)),
+        (RDFS_LABEL, literal(label)),
+        (SKOS_ALT_LABEL, pc.if_else(other_name, literal(surface), NULL)),
+    ])
+
+
+def reference_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """The reference organizations, their aliases, affiliations and leagues, in the reference graph."""
+    graph = f"<{base}{iris.REFERENCE_GRAPH}>"
+    org = _iri(base + iris.ORG, rows["entity_key"])
+    lines.about(graph, org, [
+        (RDF_TYPE, _iri(BB, rows["entity_type"])),
+        (RDFS_LABEL, literal(rows["label"])),
+        (f"{BB}level", literal(rows["level"])),
+        (f"{BB}affiliateOf", _iri(base + iris.ORG, rows["parent"])),
+        (f"{BB}affiliatedFrom", literal(rows["parent_from"], "gYear")),
+        (f"{BB}affiliatedUntil", literal(rows["parent_to"], "gYear")),
+        (f"{BB}inLeague", _iri(base + iris.ORG, rows["league"])),
+    ])
+    aliases = rows["aliases"]
+    if len(pc.list_flatten(aliases)):
+        lines.about(graph, pc.take(org, pc.list_parent_indices(aliases)),
+                    [(f"{BB}alias", literal(pc.list_flatten(aliases)))])
+
+
+def award_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    lines.about(_graph(base, rows["doc_id"]), _iri(base + iris.AWARD, rows["object_key"]), [
+        (RDF_TYPE, f"<{BB}Award>"), (RDFS_LABEL, literal(rows["label"]))])
+
+
+def membership_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """Memberships (person, organization, role) with the sentence that states each, and, for a row that gives a
+    year, the link from the membership to its article's interval and the sentence that gave the year."""
+    graph = _graph(base, rows["doc_id"])
+    membership = _iri(base + iris.MEMBERSHIP, rows["membership"])
+    lines.about(graph, membership, [
+        (RDF_TYPE, f"<{BB}Membership>"),
+        (f"{BB}member", _iri(base + iris.PERSON, rows["person_key"])),
+        (f"{BB}organization", _iri(base + iris.ORG, rows["object_key"])),
+        (f"{BB}role", _iri(BB, rows["role"])),
+        (f"{BB}evidence", _evidence(base, rows)),
+    ])
+    # Null unless the row gives a year, and so is each line below.
+    interval = _iri(base + iris.INTERVAL, rows["interval"])
+    lines.about(graph, membership, [(f"{ORG}memberDuring", interval)])
+    lines.about(graph, interval, [(f"{BB}evidence", _evidence(base, rows))])
+
+
+def interval_lines(claims: pa.Table, base: str, lines: Lines) -> None:
+    """Each article's claim of when a membership held (an OWL-Time interval): the earliest start and the latest
+    end its sentences give, each bound absent when none is stated. `claims` holds a membership's dated rows of an
+    article together (mapping/records.py routes them to one partition)."""
+    bounds = claims.group_by(["interval", "doc_id"]).aggregate([("start_year", "min"), ("end_year", "max")])
+    doc_id = bounds["doc_id"].combine_chunks()
+    lines.about(_graph(base, doc_id), _iri(base + iris.INTERVAL, bounds["interval"].combine_chunks()), [
+        (RDF_TYPE, f"<{TIME}Interval>"),
+        (f"{TIME}hasBeginning", _year(base, bounds["start_year_min"].combine_chunks())),
+        (f"{TIME}hasEnd", _year(base, bounds["end_year_max"].combine_chunks())),
+        (PROV_DERIVED, _iri(_article(base, doc_id))),
+    ])
+
+
+def year_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """One time:Instant per year, shared by every interval that begins or ends in it."""
+    lines.about(_graph(base, rows["doc_id"]), _year(base, rows["instant"]), [
+        (RDF_TYPE, f"<{TIME}Instant>"), (f"{TIME}inXSDgYear", literal(rows["instant"], "gYear"))])
+
+
+def fact_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
+    """Events, awards, records and ages: one node per distinct fact, with its evidence."""
+    is_detail = pc.fill_null(pc.equal(rows["relation"], "drafted"), False)
+    object_type = rows["object_type"]
+    kind = pc.if_else(pc.equal(object_type, "Person"), iris.PERSON,
+                      pc.if_else(pc.equal(object_type, "Award"), iris.AWARD, iris.ORG))
+    value = literal(rows["value"])
+    lines.about(_graph(base, rows["doc_id"]), _iri(base + iris.FACT, rows["fact"]), [
+        (RDF_TYPE, _iri(BB, rows["class"])),
+        (f"{BB}relation", literal(rows["relation"])),
+        (f"{BB}person", _iri(base + iris.PERSON, rows["person_key"])),
+        (f"{BB}object", _iri(base, pc.fill_null(kind, iris.ORG), rows["object_key"])),
+        (f"{BB}value", pc.if_else(is_detail, NULL, value)),
+        (f"{BB}detail", pc.if_else(is_detail, value, NULL)),
+        (f"{BB}year", literal(rows["year"], "gYear")),
+        (f"{BB}evidence", _evidence(base, rows)),
+    ])
+
+
+# Each kind of routed record (mapping/records.py's `record_kind` column) and the lines it gives.
+FORMATTERS: dict[str, Callable[[pa.RecordBatch, str, Lines], None]] = {
+    "article": article_lines, "span": span_lines, "evidence": evidence_lines, "entity": entity_lines,
+    "reference": reference_lines, "award": award_lines, "membership": membership_lines, "year": year_lines,
+    "fact": fact_lines,
+}
+
+
+def _lines_of_routes(batches: list[pa.RecordBatch], base: str) -> Iterator[pa.RecordBatch]:
+    """Records holding every record of their routes -> their distinct lines."""
+    lines = Lines()
+    dated: list[pa.RecordBatch] = []
+    for batch in batches:
+        record_kinds = batch["record_kind"]
+        for record_kind in pc.unique(record_kinds).to_pylist():
+            rows = batch.filter(pc.equal(record_kinds, record_kind))
+            FORMATTERS[record_kind](rows, base, lines)
+            if record_kind == "membership":
+                dated.append(rows.filter(pc.is_valid(rows["interval"])).select(INTERVAL_COLUMNS))
+    if dated:
+        interval_lines(pa.Table.from_batches(dated), base, lines)
+    yield from lines.distinct()
+
+
+def lines_of_partition(base: str, batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """A partition of routed records, sorted by route -> its distinct lines (column `line`).
+
+    Lines of different routes never coincide, so the records are mapped a few routes at a time, as soon as all
+    of a route's records have come: a batch's last route may go on in the next batch, and waits for it. A
+    partition's lines are never all held at once (they were: a worker's first run then spent more time in the
+    kernel, mapping fresh memory, than formatting)."""
+    waiting: list[pa.RecordBatch] = []
+    for batch in batches:
+        if not batch.num_rows:
+            continue
+        routes = pc.fill_null(batch["route"], "")  # null routes sort first, beside the empty one
+        last_route = pc.equal(routes, routes[-1])
+        done = batch.filter(pc.invert(last_route))
+        if done.num_rows:
+            yield from _lines_of_routes([*waiting, done], base)
+            waiting = []
+        waiting.append(batch.filter(last_route))
+    if waiting:
+        yield from _lines_of_routes(waiting, base)
