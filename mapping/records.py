@@ -2,7 +2,8 @@
 organizations) to distinct N-Quads lines.
 
 Spark SQL routes each record, once for every subject it speaks of, to the partition of that subject (column
-`route`: the subject's path, or the article's id for a subject that belongs to one article), with the digests its
+`route`: the key, digest or year the subject's IRI is minted from, or the article's id for a subject that belongs
+to one article; two subjects may share a route, which only puts them in one partition), with the digests its
 IRIs need; mapping/lines.py then writes each partition's lines with Arrow's kernels and keeps each line once.
 Every line's subject decides its partition, so two records that state the same line meet in one partition: no
 line is made in two partitions, and no distinct over all the lines is needed. What crosses the shuffle is the
@@ -34,8 +35,9 @@ def _digest(*parts: Column) -> Column:
 
 def _route(record_kind: str, route: Column, condition: Column | None = None, instant: Column | None = None) -> Column:
     """One of a record's routes (null where `condition` fails); `instant` is the year of a time:Instant."""
-    fields = [F.lit(record_kind).alias("record_kind"), route.alias("route")]
-    routed = F.struct(*fields, instant.alias("instant")) if instant is not None else F.struct(*fields)
+    year = instant if instant is not None else F.lit(None).cast("int")
+    routed = F.struct(F.lit(record_kind).alias("record_kind"), route.cast("string").alias("route"),
+                      year.alias("instant"))
     return routed if condition is None else F.when(condition, routed)
 
 
@@ -51,7 +53,6 @@ def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, o
     read once."""
     doc = F.col("doc_id")
     relation, object_type = F.col("relation"), F.col("object_type")
-    person = F.when(F.col("entity_type") == "Person", F.lit(iris.PERSON)).otherwise(F.lit(iris.ORG))
     member = relation == "member"
     # The digests, once a fact (a route and a column use each).
     identity = (relation, F.col("person_key"), F.coalesce("object_key", F.lit("")),
@@ -66,23 +67,21 @@ def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, o
     routed_articles = articles.where(F.col("error").isNull()).select(
         F.lit("article").alias("record_kind"), doc.alias("route"), "doc_id", "file_name", "sha256", "text")
     routed_mentions = mentions.select(
-        _each_route(_route("span", doc), _route("entity", F.concat(person, F.col("entity_key")))),
+        _each_route(_route("span", doc), _route("entity", F.col("entity_key"))),
         "doc_id", "start", "end", "surface", "entity_type", "entity_key", "label", "kind")
-    instants = [_route("year", F.concat(F.lit(iris.YEAR), F.col(bound)), member & F.col(bound).isNotNull(),
-                       F.col(bound)) for bound in ("start_year", "end_year")]
+    instants = [_route("year", F.col(bound), member & F.col(bound).isNotNull(), F.col(bound))
+                for bound in ("start_year", "end_year")]
     routed_facts = digested.select(
         _each_route(
-            _route("evidence", doc, instant=F.lit(None).cast("int")),
-            _route("membership", F.concat(F.lit(iris.MEMBERSHIP), membership), member, F.lit(None).cast("int")),
-            _route("award", F.concat(F.lit(iris.AWARD), F.col("object_key")), ~member & (object_type == "Award"),
-                   F.lit(None).cast("int")),
-            _route("fact", F.concat(F.lit(iris.FACT), fact), ~member, F.lit(None).cast("int")), *instants),
+            _route("evidence", doc), _route("membership", membership, member),
+            _route("award", F.col("object_key"), ~member & (object_type == "Award")),
+            _route("fact", fact, ~member), *instants),
         "doc_id", "sentence_start", "sentence_end", "sentence", "relation", "person_key", "object_key", "object_type",
         F.col("object_label").alias("label"), "role", "year", "value", "start_year", "end_year",
         "membership", F.when(member & dated, _digest(F.concat(F.lit(base + iris.MEMBERSHIP), membership), doc))
         .alias("interval"), "fact", classes[relation].alias("class"))
     routed_organizations = organizations.select(
-        F.lit("reference").alias("record_kind"), F.concat(F.lit(iris.ORG), F.col("key")).alias("route"),
+        F.lit("reference").alias("record_kind"), F.col("key").alias("route"),
         F.col("key").alias("entity_key"), F.col("type").alias("entity_type"), "label", "level", "parent",
         "parent_from", "parent_to", "league", "aliases")
     parts = [routed_articles, *(rows.select("to.*", *[c for c in rows.columns if c != "to"])
