@@ -26,7 +26,7 @@ from spark_etl.extract import extract_facts, extract_mentions, memberships, orga
 from spark_etl.lexicon import load_lexicon
 from mapping.graph import graph_quads
 from vocab import iris
-from mapping.records import record_lines
+from mapping.records import save_record_lines
 from mapping.terms import nquad_lines, save_lines
 from spark_etl.session import create_spark_session
 from store.builds import (check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
@@ -196,12 +196,13 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
     return Records(articles, mentions, facts, organizations, graph), report, counts
 
 
-def rdf_lines(records: Records, base: str) -> DataFrame:
-    """The records and the graph stage's results as distinct N-Quads lines (column `line`). Each of the two is
-    made distinct on its own: no line is in both, since the graph stage's lines are about its own nodes, or link
-    a person or an organization to them with predicates (bb:component, bb:community) that no record states."""
-    stated = record_lines(records.articles, records.mentions, records.facts, records.organizations, base)
-    return stated.unionByName(nquad_lines(graph_quads(records.graph, base)))
+def save_rdf_lines(records: Records, base: str, folder: Path) -> list[Path]:
+    """The records and the graph stage's results as N-Quads files in a new `folder`, each line once. Each of the
+    two is made distinct on its own: no line is in both, since the graph stage's lines are about its own nodes, or
+    link a person or an organization to them with predicates (bb:component, bb:community) that no record states."""
+    stated = save_record_lines(records.articles, records.mentions, records.facts, records.organizations, base,
+                               folder / "records")
+    return [*stated, *save_lines(nquad_lines(graph_quads(records.graph, base)), folder / "graph")]
 
 
 def _transform(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
@@ -209,7 +210,7 @@ def _transform(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
     """Everything Spark does: read, extract, connect, map; leaves the N-Quads files in the build folder."""
     records, report, counts = extract_records(spark, settings, lexicon, input_dir, clock)
     with clock.stage("map_rdf"):
-        files = save_lines(rdf_lines(records, base), build_dir / NQUADS_FOLDER)
+        files = save_rdf_lines(records, base, build_dir / NQUADS_FOLDER)
         ontology = build_dir / NQUADS_FOLDER / ONTOLOGY_NQUADS
         ontology.write_bytes(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", base + iris.ONTOLOGY_GRAPH))
         result = BuildResult(build_dir, 0, report, clock.timings, counts, nquads_files=[*files, ontology])

@@ -51,7 +51,7 @@ def main(input_dir: Path, store_dir: Path, result_file: Path) -> None:
             print("stage raw_bulk_load", file=sys.stderr, flush=True)
             started = time.perf_counter()
             [folder] = sorted((store_dir / "builds").glob(f"*/{NQUADS_FOLDER}"))[-1:]
-            files = sorted(folder.glob("part-*")) + [folder / ONTOLOGY_NQUADS]  # what the build's load reads
+            files = sorted(folder.glob("*/part-*")) + [folder / ONTOLOGY_NQUADS]  # what the build's load reads
             with tempfile.TemporaryDirectory(dir=store_dir) as scratch:
                 result["raw_bulk_load_seconds"] = raw_bulk_load_seconds(files, Path(scratch))
             result["baseline_wall_seconds"] = time.perf_counter() - started

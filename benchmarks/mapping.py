@@ -21,8 +21,7 @@ from vocab.config import load_settings
 from bbkg.pipeline import Stopwatch, extract_records, spark_for_build
 from benchmarks import python_mapping
 from spark_etl.lexicon import load_lexicon
-from mapping.records import record_lines
-from mapping.terms import save_lines
+from mapping.records import save_record_lines
 
 RECORD_NAMES = ("articles", "mentions", "facts", "organizations")
 RECORD_COLUMNS = {"articles": ["doc_id", "file_name", "sha256", "error", "text"]}
@@ -41,7 +40,7 @@ def export_records(spark: SparkSession, settings: dict[str, Any], records_dir: P
 def spark_mapping(spark: SparkSession, records_dir: Path, base: str, output: Path) -> list[Path]:
     """The build's mapping stage, from the Parquet records to N-Quads files in the folder `output`."""
     articles, mentions, facts, organizations = (spark.read.parquet(str(records_dir / name)) for name in RECORD_NAMES)
-    return save_lines(record_lines(articles, mentions, facts, organizations, base), output)
+    return save_record_lines(articles, mentions, facts, organizations, base, output)
 
 
 def sorted_lines(paths: list[Path]) -> list[bytes]:

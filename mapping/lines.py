@@ -12,10 +12,12 @@ give null when any part is null.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import TypeAlias
 
 import pyarrow as pa
 import pyarrow.compute as pc
+from pyspark import TaskContext
 
 from vocab import iris
 from vocab.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
@@ -269,3 +271,22 @@ def lines_of_partition(base: str, batches: Iterable[pa.RecordBatch]) -> Iterator
         waiting.append(batch.filter(last_route))
     if waiting:
         yield from _lines_of_routes(waiting, base)
+
+
+def write_lines_of_partition(base: str, folder: str, batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """`lines_of_partition`, written by the Python worker to the N-Quads file `folder`/part-<partition>.nq (which
+    it yields, as column `file`). A retried task writes the same lines again, and only a finished file has the
+    final name."""
+    task = TaskContext.get()
+    assert task is not None, "runs in a Spark task"
+    path = Path(folder) / f"part-{task.partitionId():05d}.nq"
+    unfinished = path.with_suffix(".unfinished")
+    with open(unfinished, "wb") as out:
+        for batch in lines_of_partition(base, batches):
+            lines = batch.column(0)
+            # All of a batch's lines joined by one kernel, and written as one buffer.
+            joined = pc.binary_join(pa.ListArray.from_arrays(pa.array([0, len(lines)], pa.int32()), lines), "\n")
+            out.write(joined[0].as_buffer())
+            out.write(b"\n")
+    unfinished.rename(path)
+    yield pa.RecordBatch.from_arrays([pa.array([str(path)], pa.string())], names=["file"])

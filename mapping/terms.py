@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyspark.sql import Column, DataFrame
+from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from vocab.namespaces import XSD
@@ -56,13 +56,18 @@ def nquad_lines(quads: DataFrame) -> DataFrame:
     return quads.select(F.explode(lines).alias("line")).distinct()
 
 
+def on_local_master(spark: SparkSession) -> bool:
+    """Whether Spark's tasks run on this machine, and so can write to the driver's disk."""
+    return (spark.sparkContext.master or "").startswith("local")
+
+
 def save_lines(lines: DataFrame, folder: Path) -> list[Path]:
     """Write the `line` column as text files in a new `folder`, on the driver's disk; returns them in order.
 
     On a local master the tasks write their partitions in parallel; on a cluster the executors cannot
     see the driver's disk, so the lines stream to it partition by partition into one file.
     """
-    if (lines.sparkSession.sparkContext.master or "").startswith("local"):
+    if on_local_master(lines.sparkSession):
         lines.select("line").write.text(str(folder))
         return sorted(folder.glob("part-*"))
     folder.mkdir(parents=True)

@@ -6,7 +6,7 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from vocab.namespaces import BB, SCHEMA_ARTICLE_BODY
-from mapping.records import record_lines
+from mapping.records import record_lines, save_record_lines
 from mapping.terms import literal, nquad_lines
 from spark_etl.extract import FACT_SCHEMA, MENTION_SCHEMA
 
@@ -16,13 +16,19 @@ ORGANIZATION_SCHEMA = ("key string, label string, type string, aliases array<str
                        "parent_from int, parent_to int, level string, league string")
 
 
-def mapped(spark: SparkSession, articles: tuple = (), mentions: tuple = (), facts: tuple = (),
-           organizations: tuple = ()) -> list[str]:
-    """The lines record_lines makes of hand-made records (tuples of rows), in the extraction's schemas."""
-    frames = [spark.createDataFrame(list(rows), schema) for rows, schema in (
+def record_frames(spark: SparkSession, articles: tuple = (), mentions: tuple = (), facts: tuple = (),
+                  organizations: tuple = ()) -> list[DataFrame]:
+    """Hand-made records (tuples of rows) as DataFrames in the extraction's schemas."""
+    return [spark.createDataFrame(list(rows), schema) for rows, schema in (
         (articles, ARTICLE_SCHEMA), (mentions, MENTION_SCHEMA), (facts, FACT_SCHEMA),
         (organizations, ORGANIZATION_SCHEMA))]
-    return [r.line for r in record_lines(*frames, BASE).collect()]
+
+
+def mapped(spark: SparkSession, articles: tuple = (), mentions: tuple = (), facts: tuple = (),
+           organizations: tuple = (), partitions: int | None = None) -> list[str]:
+    """The lines record_lines makes of hand-made records."""
+    frames = record_frames(spark, articles, mentions, facts, organizations)
+    return [r.line for r in record_lines(*frames, BASE, partitions).collect()]
 
 
 def named_graphs(lines: list[str]):
@@ -114,9 +120,8 @@ def test_the_iri_rules_agree_in_python_and_in_spark(spark) -> None:
     assert iris.local_part("https://elsewhere.example/id/x", BASE) is None
 
 
-def test_each_line_is_made_once_however_the_records_are_partitioned(spark) -> None:
-    """Records are routed by the subject they speak of, so a line many articles state (a person's label, a
-    membership, a year, a club the reference data also describes) is made in one partition only."""
+def backman_in_twelve_articles() -> dict[str, tuple]:
+    """Twelve articles that all say Backman managed the Mets from 1990, and the Mets' reference record."""
     docs = [f"d{i}" for i in range(12)]
     sentence = (0, 40, "Backman managed the Mets from 1990.")
     mentions = [(doc, 0, 0, 40, sentence[2], start, start + 7, surface, entity_type, key, label, "name")
@@ -125,20 +130,30 @@ def test_each_line_is_made_once_however_the_records_are_partitioned(spark) -> No
                     (20, "Mets", "Team", "new-york-mets", "New York Mets"))]
     facts = [membership(doc, sentence, "wally-backman", "new-york-mets", "Manager", (1990, None)) for doc in docs]
     organizations = [("new-york-mets", "New York Mets", "Team", ["Mets"], None, None, None, "MLB", None)]
-    # Adaptive execution would merge so few records' partitions into one.
-    settings = {"spark.sql.shuffle.partitions": None, "spark.sql.adaptive.coalescePartitions.enabled": "false"}
-    previous = {name: spark.conf.get(name) for name in settings}
-    try:
-        by_partitions = {}
-        for partitions in (1, 5):
-            for name, value in {**settings, "spark.sql.shuffle.partitions": str(partitions)}.items():
-                spark.conf.set(name, value)
-            by_partitions[partitions] = mapped(spark, mentions=tuple(mentions), facts=tuple(facts),
-                                              organizations=tuple(organizations))
-    finally:
-        for name, value in previous.items():
-            spark.conf.set(name, value)
+    return {"mentions": tuple(mentions), "facts": tuple(facts), "organizations": tuple(organizations)}
+
+
+def test_each_line_is_made_once_however_the_records_are_partitioned(spark) -> None:
+    """Records are routed by the subject they speak of, so a line many articles state (a person's label, a
+    membership, a year, a club the reference data also describes) is made in one partition only."""
+    records = backman_in_twelve_articles()
+    by_partitions = {partitions: mapped(spark, **records, partitions=partitions) for partitions in (1, 5)}
     assert len(set(by_partitions[5])) == len(by_partitions[5])
     assert sorted(by_partitions[5]) == sorted(by_partitions[1])
     assert f'<{BASE}id/person/wally-backman> <http://www.w3.org/2000/01/rdf-schema#label> "Wally Backman" .' \
         in by_partitions[5]
+
+
+def test_on_a_local_master_the_workers_write_the_same_lines_to_files(spark, tmp_path) -> None:
+    """save_record_lines: each Python worker writes its partition's lines to a file of its own, the same lines
+    that record_lines hands back to the JVM, each ended by a newline."""
+    records = backman_in_twelve_articles()
+    article = ("d0", "d0.txt", "0" * 64, None, 'A "quoted"\nbody')
+    frames = record_frames(spark, articles=(article,), **records)
+    files = save_record_lines(*frames, BASE, tmp_path / "lines", partitions=3)
+    assert [f.name for f in files] == ["part-00000.nq", "part-00001.nq", "part-00002.nq"]
+    written = [f.read_bytes() for f in files]
+    assert all(text.endswith(b"\n") for text in written if text)
+    lines = [line for text in written for line in text.decode().splitlines()]
+    assert sorted(lines) == sorted(mapped(spark, articles=(article,), **records, partitions=3))
+    assert not list((tmp_path / "lines").glob("*.unfinished"))
