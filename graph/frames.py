@@ -54,7 +54,7 @@ def membership_edges(memberships: DataFrame, years: DataFrame, base: str) -> Dat
         F.lit(MEMBER).alias("relationship"),
         "role", F.col("start").cast("int"), F.col("end").cast("int"),
         F.lit(None).cast("bigint").alias("via"),
-        F.concat(F.lit(base + iris.MEMBERSHIP), F.expr(iris.MEMBERSHIP_DIGEST_SQL)).alias("membership"),
+        F.concat(F.lit(base + iris.MEMBERSHIP), F.expr(iris.membership_digest_sql("org_key"))).alias("membership"),
     )
 
 

@@ -61,7 +61,7 @@ def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, o
     identity = (relation, F.col("person_key"), F.coalesce("object_key", F.lit("")),
                 F.coalesce(F.col("year").cast("string"), F.lit("")), F.coalesce("value", F.lit("")))
     digested = facts.where(relation.isNotNull()).select(
-        "*", F.when(member, F.expr(iris.digest_sql("person_key", "object_key", "role"))).alias("membership"),
+        "*", F.when(member, F.expr(iris.membership_digest_sql("object_key"))).alias("membership"),
         F.when(~member, _digest(*identity)).alias("fact"))
     membership, fact = F.col("membership"), F.col("fact")
     dated = F.col("start_year").isNotNull() | F.col("end_year").isNotNull()

@@ -45,8 +45,10 @@ def digest_sql(*columns: str) -> str:
     return f"substring(sha2(concat_ws('|', {', '.join(columns)}), 256), 1, {DIGEST_CHARS})"
 
 
-# The membership rule over the columns the extraction names them by (graph/ and mapping/ both mint them).
-MEMBERSHIP_DIGEST_SQL = digest_sql("person_key", "org_key", "role")
+def membership_digest_sql(org_column: str) -> str:
+    """`membership_path`'s digest in Spark SQL, over person_key, `org_column` and role (graph/ names the
+    organization org_key, the extraction's facts object_key; both mint the same IRIs)."""
+    return digest_sql("person_key", org_column, "role")
 
 
 def membership_path(person_key: str, org_key: str, role: str | None) -> str:
