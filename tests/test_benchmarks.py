@@ -61,8 +61,8 @@ def test_plain_python_mapping_writes_the_builds_nquads(spark: SparkSession, tmp_
     for article in (tmp_path / "generated").iterdir():
         (corpus / article.name).write_bytes(article.read_bytes())
     settings = build_settings(corpus, tmp_path / "store")
-    export_records(spark, settings, tmp_path / "records")
-    spark_files = spark_mapping(spark, tmp_path / "records", settings["base_iri"], tmp_path / "spark")
+    schemas = export_records(spark, settings, tmp_path / "records")
+    spark_files = spark_mapping(spark, tmp_path / "records", schemas, settings["base_iri"], tmp_path / "spark")
     save_lines(map_records(tmp_path / "records", settings["base_iri"]), tmp_path / "python.nq")
     spark_lines = sorted_lines(spark_files)
     assert len(spark_lines) > 5000

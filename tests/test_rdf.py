@@ -1,12 +1,15 @@
 """Mapping records to quads: valid N-Quads, escaping, one IRI per fact across articles, and each line once
 however the records are partitioned."""
 
+from functools import partial
+
 from pyoxigraph import DefaultGraph, Literal, RdfFormat, parse
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from vocab.namespaces import BB, SCHEMA_ARTICLE_BODY
-from mapping.records import record_lines, save_record_lines
+from mapping.lines import SLICE_RECORDS, lines_of_partition
+from mapping.records import record_lines, records_by_route, save_record_lines
 from mapping.terms import literal, nquad_lines
 from spark_etl.extract import FACT_SCHEMA, MENTION_SCHEMA
 
@@ -142,6 +145,20 @@ def test_each_line_is_made_once_however_the_records_are_partitioned(spark) -> No
     assert sorted(by_partitions[5]) == sorted(by_partitions[1])
     assert f'<{BASE}id/person/wally-backman> <http://www.w3.org/2000/01/rdf-schema#label> "Wally Backman" .' \
         in by_partitions[5]
+
+
+def test_a_partition_is_mapped_a_few_whole_routes_at_a_time(spark) -> None:
+    """lines_of_partition sorts its records by route and maps them a slice at a time; a slice never splits a
+    route, so a line twelve articles state is still made once when the slices are one record long."""
+    by_route = records_by_route(*record_frames(spark, **backman_in_twelve_articles()), BASE, partitions=1)
+
+    def lines(slice_records: int) -> list[str]:
+        mapper = partial(lines_of_partition, BASE, slice_records=slice_records)
+        return [r.line for r in by_route.mapInArrow(mapper, "line string").collect()]
+
+    one_record_long = lines(1)
+    assert len(set(one_record_long)) == len(one_record_long)
+    assert sorted(one_record_long) == sorted(lines(SLICE_RECORDS))
 
 
 def test_on_a_local_master_the_workers_write_the_same_lines_to_files(spark, tmp_path) -> None:
