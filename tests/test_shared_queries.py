@@ -232,8 +232,12 @@ def test_a_worker_loading_its_copy_still_answers_its_other_requests() -> None:
     copied.set()
     ticker.join()
     assert len(copy) == 150_000
-    # One call for all the quads would hold the GIL for the whole copy.
-    assert max(gaps) < min(0.25, took / 3), f"the loading held the GIL for {max(gaps):.3f} s of {took:.3f} s"
+    # One call for all the quads would hold the GIL for the whole copy: the ticker would wait through most of it.
+    # The ticker may also wait when the machine is busy, so the test counts the time it waited 0.1 s or more at a
+    # time (never, here, in chunks of 2,000 quads; 0.41 s of 0.48 s in one call), not its longest wait alone (a
+    # CI machine once gave one wait of 0.31 s in a 2.8 s copy).
+    starved = sum(gap for gap in gaps if gap >= 0.1)
+    assert starved < took / 2, f"the loading held the GIL for {starved:.3f} s of {took:.3f} s"
 
 
 def test_the_endpoint_answers_one_pattern_lookups_from_the_worker_copy(seeds_build) -> None:
