@@ -93,7 +93,8 @@ def test_the_deadline_stops_one_pattern_between_rows(large_store: Store, row_cap
     started = time.monotonic()
     with pytest.raises(OutOfTime):
         run_query(large_store, query, _csv, row_cap, deadline=started + 0.03)
-    assert time.monotonic() - started < 0.2, "the deadline did not stop the query between rows"
+    # The whole answer takes 1.5-2.5 s here: stopped within 0.5 s leaves room for a busy CI machine's pauses.
+    assert time.monotonic() - started < 0.5, "the deadline did not stop the query between rows"
 
 
 def test_an_answer_within_its_deadline_is_the_same(large_store: Store) -> None:

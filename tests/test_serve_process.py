@@ -45,7 +45,7 @@ def test_health_answers_at_once_while_every_query_slot_is_busy(seeds_build) -> N
             for _ in range(5):
                 started = time.monotonic()
                 assert requests.get(server + "/health", timeout=5).status_code == 200
-                assert time.monotonic() - started < 0.5
+                assert time.monotonic() - started < 1.0  # queued behind the slow queries, it would wait ~6 s
                 time.sleep(0.3)
             assert {future.result() for future in slow} == {503}  # each stopped at its deadline, none lost
 
