@@ -80,7 +80,8 @@ def spark_for_build(settings: dict[str, Any], work_dir: Path) -> SparkSession:
     jar = checked_jar()
     enable_python_package(jar)
     return create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"] or 2,
-                                work_dir / "checkpoints", [jar], driver_memory=settings["spark_driver_memory"])
+                                work_dir / "checkpoints", [jar], driver_memory=settings["spark_driver_memory"],
+                                java_options=settings["spark_driver_java_options"])
 
 
 def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:

@@ -27,7 +27,8 @@ RESULTS = PROJECT_ROOT / "benchmarks" / "results"
 def measure_extraction(sizes: list[int], work: Path) -> dict[str, Any]:
     settings = load_settings({})
     spark = create_spark_session(settings["spark_master"], 4, work / "checkpoints",
-                                 driver_memory=settings["spark_driver_memory"])
+                                 driver_memory=settings["spark_driver_memory"],
+                                 java_options=settings["spark_driver_java_options"])
     lexicon = load_lexicon(settings["ontology_dir"])
     results: dict[str, Any] = {}
     try:

@@ -10,9 +10,10 @@ from pyspark.sql import SparkSession
 
 def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: Path,
                          jars: list[Path] | None = None, app_name: str = "bbkg",
-                         driver_memory: str = "1g") -> SparkSession:
+                         driver_memory: str = "1g", java_options: str = "") -> SparkSession:
     """A SparkSession for the build; `jars` are local JAR files for the JVM (spark.jars also ships them to a
-    cluster's executors, and puts them on its Python workers' path)."""
+    cluster's executors, and puts them on its Python workers' path); `java_options` are the driver JVM's (in
+    local mode, the JVM that runs the tasks), and take effect only when this starts the JVM."""
     # Workers must run this interpreter, or they start the system python3 and miss pandas and spaCy.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
@@ -37,6 +38,8 @@ def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: P
     if master.startswith("local"):
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         builder = builder.config("spark.driver.host", "127.0.0.1")
+    if java_options:
+        builder = builder.config("spark.driver.extraJavaOptions", java_options)
     if jars:
         builder = builder.config("spark.jars", ",".join(str(j) for j in jars))
         builder = builder.config("spark.submit.pyFiles", ",".join(str(j) for j in jars))
