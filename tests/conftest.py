@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from pyspark.sql import SparkSession
 
-from vocab.config import PROJECT_ROOT
+from vocab.config import PROJECT_ROOT, load_settings
 from bbkg.pipeline import BuildResult, run_build
 from graph.jar import checked_jar, enable_python_package
 from spark_etl.lexicon import Lexicon, load_lexicon
@@ -20,10 +20,12 @@ from tests.helpers import SEEDS, build_settings
 
 @pytest.fixture(scope="session")
 def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkSession]:
-    """One SparkSession for the run, with the real GraphFrames JAR (a missing one fails every test using it)."""
+    """One SparkSession for the run, with the real GraphFrames JAR (a missing one fails every test using it) and
+    the build's JVM options."""
     jar = checked_jar()
     enable_python_package(jar)
-    session = create_spark_session("local[2]", 2, tmp_path_factory.mktemp("checkpoints"), [jar])
+    session = create_spark_session("local[2]", 2, tmp_path_factory.mktemp("checkpoints"), [jar],
+                                   java_options=load_settings({})["spark_driver_java_options"])
     yield session
     session.stop()
 

@@ -46,6 +46,16 @@ def test_seeds_build_into_several_hundred_quads(seeds_build: tuple[Path, BuildRe
         assert stage in result.timings
 
 
+def test_the_builds_jvm_runs_with_the_java_options_setting(spark: SparkSession) -> None:
+    # The options reach the JVM only through its launch (spark.driver.extraJavaOptions): read them back from it.
+    from vocab.config import load_settings
+
+    management = spark.sparkContext._jvm.java.lang.management.ManagementFactory  # type: ignore[union-attr]
+    arguments = list(management.getRuntimeMXBean().getInputArguments())
+    options = load_settings({})["spark_driver_java_options"].split()
+    assert "-XX:TieredStopAtLevel=1" in options and all(option in arguments for option in options), arguments
+
+
 def test_one_named_graph_per_article(seeds_build: tuple[Path, BuildResult]) -> None:
     store, _ = open_current(seeds_build[0])
     graphs = {g.value for g in store.named_graphs()}
