@@ -12,7 +12,7 @@ from vocab.config import load_settings
 from server.cache import SparqlResponseCache
 from server.executor import QueryExecutor
 from server.metrics import Metrics
-from server.wsgi import CorsPolicy, count_request
+from server.wsgi import BodyLimit, CorsPolicy, count_request
 from store.handle import CurrentStore
 
 
@@ -46,6 +46,9 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
     if settings["query_cache_bytes"] > 0:
         app.wsgi_app = SparqlResponseCache(  # type: ignore[method-assign]
             app.wsgi_app, Path(settings["store_dir"]), settings["query_cache_bytes"], app.extensions["bbkg_metrics"])
+    # Outermost, so that no layer (the cache, the fast path, Flask) reads a body the limit has not counted.
+    app.wsgi_app = BodyLimit(app.wsgi_app, settings["max_request_bytes"],  # type: ignore[method-assign]
+                             app.extensions["bbkg_metrics"], CorsPolicy(settings["cors_origins"]))
     return app
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Flask, Response, jsonify
@@ -11,9 +12,19 @@ from vocab.errors import UserError
 from store.builds import StoreUnavailableError
 
 
+def error_document(status: int, message: str, **details: Any) -> dict[str, Any]:
+    """The API's one error shape: {"error": {"status": ..., "message": ..., ...details}}."""
+    return {"error": {"status": status, "message": message, **details}}
+
+
 def json_error(status: int, message: str, **details: Any) -> tuple[Response, int]:
-    """{"error": {"status": ..., "message": ..., ...details}} with that HTTP status."""
-    return jsonify({"error": {"status": status, "message": message, **details}}), status
+    """The error shape as a Flask answer with that HTTP status."""
+    return jsonify(error_document(status, message, **details)), status
+
+
+def json_error_body(status: int, message: str) -> bytes:
+    """The error shape as bytes, for the WSGI layers that answer before Flask is reached."""
+    return json.dumps(error_document(status, message)).encode("utf-8")
 
 
 def plain_body(message: str) -> bytes:

@@ -6,6 +6,7 @@ import shutil
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlencode
 
 import pytest
 import requests
@@ -161,6 +162,42 @@ def test_request_size_limit(strict_server) -> None:
     response = requests.post(strict_server + "/sparql", data=padding + "ASK {}", timeout=10,
                              headers={"Content-Type": "application/sparql-query"})
     assert response.status_code == 413
+
+
+def chunked(text: str, size: int = 4096):
+    """A body requests sends with Transfer-Encoding: chunked and no Content-Length."""
+    data = text.encode("utf-8")
+    return (data[i:i + size] for i in range(0, len(data), size))
+
+
+def test_a_chunked_body_over_the_limit_is_refused_whole(strict_server) -> None:
+    # The update deletes a triple, then pads past max_request_bytes (20,000), then inserts one: cut at the
+    # limit, the delete alone would run. Refused whole, both triples stay as they were.
+    graph = "https://e/chunked"
+    setup = f'INSERT DATA {{ GRAPH <{graph}> {{ <https://e/s> <https://e/p> "kept" }} }}'
+    auth = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/sparql-update"}
+    assert requests.post(strict_server + "/sparql", data=setup, headers=auth, timeout=10).status_code == 200
+    update = (f'DELETE DATA {{ GRAPH <{graph}> {{ <https://e/s> <https://e/p> "kept" }} }} ;\n'
+              + "#" + "x" * 25_000 + "\n"
+              + f'INSERT DATA {{ GRAPH <{graph}> {{ <https://e/s> <https://e/p> "new" }} }}')
+    cut = requests.post(strict_server + "/sparql", data=chunked(update), headers=auth, timeout=10)
+    assert cut.status_code == 413 and "max_request_bytes" in cut.text
+    kept = get(strict_server, f'ASK {{ GRAPH <{graph}> {{ <https://e/s> <https://e/p> "kept" }} }}')
+    added = get(strict_server, f'ASK {{ GRAPH <{graph}> {{ <https://e/s> <https://e/p> "new" }} }}')
+    assert kept.json()["boolean"] is True and added.json()["boolean"] is False
+    # A query whose LIMIT falls past the cut, by every POST form, and a JSON route: 413, nothing runs.
+    query = "SELECT * WHERE { ?s ?p ?o } #" + "x" * 25_000 + "\nLIMIT 1"
+    direct = requests.post(strict_server + "/sparql", data=chunked(query), timeout=10,
+                           headers={"Content-Type": "application/sparql-query"})
+    form = requests.post(strict_server + "/sparql", data=chunked(urlencode({"query": query})), timeout=10,
+                         headers={"Content-Type": "application/x-www-form-urlencoded"})
+    api = requests.post(strict_server + "/api/entities", data=chunked("x" * 25_000), timeout=10)
+    assert direct.status_code == form.status_code == api.status_code == 413
+    assert api.json()["error"]["status"] == 413
+    # Under the limit, a chunked body is read whole and answered.
+    small = requests.post(strict_server + "/sparql", data=chunked("ASK { ?s ?p ?o }", size=3), timeout=10,
+                          headers={"Content-Type": "application/sparql-query"})
+    assert small.status_code == 200 and small.json()["boolean"] is True
 
 
 def test_cors_off_by_default_then_allow_list(default_server, strict_server) -> None:
