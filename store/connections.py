@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -381,17 +382,25 @@ class _NeighbourMemo:
         self.max_nodes = max_nodes
         self._store: Store | None = None
         self._neighbours: OrderedDict[str, list[tuple[NamedNode, str]]] = OrderedDict()
+        # The shared process's threads search paths at once: a lookup, its move to the end and another thread's
+        # eviction must not interleave (move_to_end raised KeyError on a key evicted in between).
+        self._lock = threading.Lock()
 
     def neighbours(self, store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
-        if store is not self._store:
-            self._store, self._neighbours = store, OrderedDict()
-        found = self._neighbours.get(node.value)
-        if found is None:
-            found = self._neighbours[node.value] = _read_neighbours(store, node)
-            if len(self._neighbours) > self.max_nodes:
-                self._neighbours.popitem(last=False)
-        else:
-            self._neighbours.move_to_end(node.value)
+        with self._lock:
+            if store is not self._store:
+                self._store, self._neighbours = store, OrderedDict()
+            found = self._neighbours.get(node.value)
+            if found is not None:
+                self._neighbours.move_to_end(node.value)
+                return found
+        found = _read_neighbours(store, node)  # outside the lock: the other threads' lookups go on meanwhile
+        with self._lock:
+            if store is self._store:
+                self._neighbours[node.value] = found
+                self._neighbours.move_to_end(node.value)
+                while len(self._neighbours) > self.max_nodes:
+                    self._neighbours.popitem(last=False)
         return found
 
 
