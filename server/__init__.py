@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from flask import Flask, Response, request
 
 from vocab.config import load_settings
+from vocab.formats import HTML
 from server.cache import SparqlResponseCache
 from server.executor import QueryExecutor
 from server.metrics import Metrics
-from server.wsgi import BodyLimit, CorsPolicy, count_request
+from server.wsgi import PAGE_POLICY, SAFE_CONTENT, BodyLimit, CorsPolicy, count_request
 from store.handle import CurrentStore
 
 
@@ -58,4 +59,7 @@ def _around_answers(app: Flask, cors: CorsPolicy) -> None:
     def count_and_allow(response: Response) -> Response:
         count_request(app.extensions["bbkg_metrics"], response.status_code)
         cors.add_headers(request, response)
+        response.headers.update(SAFE_CONTENT)
+        if response.mimetype == HTML:
+            response.headers.update(PAGE_POLICY)
         return response

@@ -31,6 +31,12 @@ class BadResourceRequest(UserError, ValueError):
     """An /id/... request that names no valid IRI or an unknown format; answered 400."""
 
 
+class NotAcceptable(UserError, ValueError):
+    """An /id/... request whose Accept header names no format the resource can be sent as; answered 406."""
+
+    status = 406
+
+
 def local_path(iri: str) -> str:
     """Where an IRI of the build is served on this server: `<base_iri>id/X` at `/id/X` and the ontology's
     terms on its page; any other IRI is left as it is."""
@@ -51,7 +57,8 @@ def _media_type() -> str:
         return OFFERS[0]
     best = request.accept_mimetypes.best_match(OFFERS)
     if best is None:
-        raise BadResourceRequest(f"this resource can be sent as {', '.join(OFFERS)}")
+        raise NotAcceptable(f"cannot answer with any media type of Accept: {request.headers.get('Accept')}; "
+                            f"this resource can be sent as {', '.join(OFFERS)}")
     return best
 
 

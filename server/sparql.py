@@ -33,7 +33,7 @@ from server.descriptions import service_description
 from server.errors import plain_body
 from server.executor import QueryAnswer, QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout, evaluate_current
 from server.metrics import Metrics
-from server.wsgi import CorsPolicy, WsgiApp, count_request
+from server.wsgi import SAFE_CONTENT, CorsPolicy, WsgiApp, count_request
 from server.media import negotiate
 from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
 from server.one_pattern import is_one_triple_pattern
@@ -200,7 +200,7 @@ class SparqlEndpoint:
             answer = _text(500, "internal server error; the server log has the details")
         count_request(self.metrics, answer.status)
         headers = {"Content-Type": _content_type(answer.media_type), "Content-Length": str(len(answer.body)),
-                   **answer.headers}
+                   **SAFE_CONTENT, **answer.headers}
         headers.update(self.cors.headers(environ.get("HTTP_ORIGIN"), headers.get("Vary")))
         start_response(f"{answer.status} {HTTP_STATUS_CODES.get(answer.status, '')}", list(headers.items()))
         return [answer.body]
@@ -287,8 +287,9 @@ class SparqlEndpoint:
         token = self.settings["update_token"]
         if not token:
             return _text(403, "SPARQL Update is disabled on this endpoint; an operator enables it with update_token")
-        supplied = request.headers.get("Authorization", "")
-        if not hmac.compare_digest(supplied.encode(), f"Bearer {token}".encode()):
+        scheme, _, supplied = request.headers.get("Authorization", "").strip().partition(" ")
+        # The scheme is case-insensitive (RFC 9110 11.1); the token is compared in constant time.
+        if scheme.lower() != "bearer" or not hmac.compare_digest(supplied.strip().encode(), token.encode()):
             return _text(401, "SPARQL Update needs the header 'Authorization: Bearer <update_token>'",
                          **{"WWW-Authenticate": 'Bearer realm="bbkg"'})
         if operation.default_graphs or operation.named_graphs:

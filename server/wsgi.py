@@ -15,6 +15,14 @@ from server.metrics import Metrics
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
+# Every answer: a browser must not guess another type than the one sent (a Turtle literal read as HTML).
+SAFE_CONTENT = {"X-Content-Type-Options": "nosniff"}
+# Pages: scripts and styles from this server only (YASGUI sets inline styles), no framing, no plugins.
+PAGE_POLICY = {"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                          "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                                          "frame-ancestors 'none'; form-action 'self'"}
+
+
 def count_request(metrics: Metrics, status: int) -> None:
     """Every answer counts as a request, and a 5xx one as a server error too (cache hits count in the cache)."""
     metrics.count("requests")
@@ -33,9 +41,11 @@ class CorsPolicy:
         Origin added to the answer's `vary` unless every origin gets the same "*"."""
         if not origin or not self.origins or not ("*" in self.origins or origin in self.origins):
             return {}
+        # Any origin may read; only the origins named one by one may send an update token from their pages.
+        allowed_headers = "Content-Type, Accept" if "*" in self.origins else "Content-Type, Accept, Authorization"
         cors = {"Access-Control-Allow-Origin": "*" if "*" in self.origins else origin,
                 "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-                "Access-Control-Allow-Headers": "Content-Type, Accept, Authorization",
+                "Access-Control-Allow-Headers": allowed_headers,
                 "Access-Control-Expose-Headers": "X-Result-Truncated, X-Result-Row-Cap"}
         if "*" not in self.origins:
             cors["Vary"] = ", ".join(filter(None, (vary, "Origin")))
@@ -86,7 +96,7 @@ class BodyLimit:
         else:
             body, media_type = json_error_body(413, message), "application/json"
         count_request(self.metrics, 413)
-        headers = {"Content-Type": media_type, "Content-Length": str(len(body)),
+        headers = {"Content-Type": media_type, "Content-Length": str(len(body)), **SAFE_CONTENT,
                    **self.cors.headers(environ.get("HTTP_ORIGIN"))}
         start_response("413 Request Entity Too Large", list(headers.items()))
         return [body]

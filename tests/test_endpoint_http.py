@@ -223,6 +223,13 @@ def test_updates_are_off_by_default_and_need_the_token(default_server, strict_se
     assert right.status_code == 200
     seen = get(strict_server, 'ASK { GRAPH <https://e/g> { <https://e/s> <https://e/p> "added" } }')
     assert seen.json()["boolean"] is True
+    # The scheme's name is case-insensitive; the token is not.
+    lower = requests.post(strict_server + "/sparql", data={"update": insert.replace("added", "lower")}, timeout=10,
+                          headers={"Authorization": f"bearer {TOKEN}"})
+    assert lower.status_code == 200
+    wrong_case = requests.post(strict_server + "/sparql", data={"update": insert}, timeout=10,
+                               headers={"Authorization": f"Bearer {TOKEN.upper()}"})
+    assert wrong_case.status_code == 401
 
 
 def test_graph_store_protocol_read(default_server) -> None:

@@ -86,7 +86,7 @@ def test_unknown_resources_and_bad_requests(client) -> None:
     missing = client.get("/id/person/nobody-at-all", headers={"Accept": "text/turtle"})
     assert missing.status_code == 404 and "says nothing" in missing.get_data(as_text=True)
     assert client.get("/id/person/wally-backman?format=docx").status_code == 400
-    assert client.get("/id/person/wally-backman", headers={"Accept": "image/png"}).status_code == 400
+    assert client.get("/id/person/wally-backman", headers={"Accept": "image/png"}).status_code == 406
     assert client.get("/id/person/wally%20backman").status_code == 400  # no IRI has a space
     assert client.get("/id/org/new-york-mets", headers={"Accept": BROWSER}).status_code == 200
 

@@ -294,3 +294,33 @@ def test_the_two_sided_path_search_finds_shortest_paths_that_exist(seeds_build) 
                 for before, edge, after in zip(path[0:-1:2], path[1::2], path[2::2], strict=True):
                     assert (after["iri"], edge["predicate"]) in {
                         (n.value, word) for n, word in _neighbours(store, NamedNode(before["iri"]))}
+
+
+def test_a_resource_asked_in_a_format_it_has_not_gets_406(client) -> None:
+    answer = client.get("/id/person/wally-backman", headers={"Accept": "application/json"})
+    assert answer.status_code == 406 and "text/turtle" in answer.get_data(as_text=True)
+    assert client.get("/id/person/wally-backman", headers={"Accept": "text/turtle"}).status_code == 200
+
+
+def test_every_answer_forbids_sniffing_and_pages_carry_a_content_security_policy(client) -> None:
+    page = client.get("/", headers={"Accept": "text/html"})
+    policy = page.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy and "object-src 'none'" in policy
+    query = client.get("/sparql", query_string={"query": "ASK { ?s ?p ?o }"})
+    post = client.post("/sparql", data={"query": "ASK { ?s ?p ?o }"})
+    api = client.get("/api/entities", query_string={"q": "Backman"})
+    for answer in (page, query, post, api):
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" not in api.headers
+
+
+def test_a_wildcard_origin_may_read_but_not_send_an_update_token(seeds_build) -> None:
+    def preflight(origins: str) -> str:
+        client = create_app({"store_dir": str(seeds_build[0]), "cors_origins": origins}).test_client()
+        answer = client.options("/sparql", headers={"Origin": "https://any.example",
+                                                    "Access-Control-Request-Method": "POST",
+                                                    "Access-Control-Request-Headers": "Authorization"})
+        return answer.headers.get("Access-Control-Allow-Headers", "")
+
+    assert "Authorization" not in preflight("*") and "Content-Type" in preflight("*")
+    assert "Authorization" in preflight("https://any.example")
