@@ -14,10 +14,10 @@ from functools import lru_cache
 from typing import Any
 from collections.abc import Iterable
 
+from spark_etl import names
 from spark_etl.lexicon import Lexicon
+from spark_etl.names import slug
 
-# A token that can be part of a person's name: "Wally", "McNeil", "O’Day", "J.".
-_NAME_TOKEN = re.compile(r"^(?:[A-Z][a-z]+(?:[A-Z][a-z]+)?|Mc[A-Z][a-z]+|O’[A-Z][a-z]+|[A-Z]\.)$")
 _POSSESSIVE = ("’s", "'s")
 _PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.I)
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
@@ -95,12 +95,6 @@ class Mention:
     kind: str  # name, short (surname or first name), pronoun, organization
 
 
-def slug(text: str) -> str:
-    """A stable IRI-safe key: 'Wally Backman' -> 'wally-backman'."""
-    ascii_text = text.lower().replace("’", "").replace("'", "").replace(".", "")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
-
-
 @lru_cache(maxsize=1)
 def _nlp() -> Any:
     import spacy
@@ -138,38 +132,72 @@ def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
     return any(start < t_end and t_start < end for t_start, t_end in taken)
 
 
+def _words(text: str, start: int, end: int) -> list[tuple[int, int, str, bool]]:
+    """(start, end, word, followed by a space) of text[start:end]'s tokens, a possessive stripped, and the
+    tokens of one written word joined back: "Cruz" "-" "Ortega" is "Cruz-Ortega", "Sr" "." is "Sr."."""
+    words: list[tuple[int, int, str, bool]] = []
+    for token in _nlp()(text[start:end]):
+        t_start, word = start + token.idx, token.text
+        possessive = next((s for s in _POSSESSIVE if word.endswith(s) and len(word) > len(s)), None)
+        if possessive:
+            word = word[: -len(possessive)]
+        spaced = token.whitespace_ == " " and not possessive
+        if words and not words[-1][3] and (
+                (word == "." and names.is_suffix(words[-1][2] + "."))
+                or (words[-1][2].endswith("-") and names.is_name_token(word))
+                or (word == "-" and names.is_name_token(words[-1][2]))):
+            words[-1] = (words[-1][0], t_start + len(word), words[-1][2] + word, spaced)
+            continue
+        words.append((t_start, t_start + len(word), word, spaced))
+    # A trailing hyphen joined nothing: "Cruz-" stays "Cruz".
+    return [(s, e - 1, w[:-1], sp) if w.endswith("-") and len(w) > 1 else (s, e, w, sp) for s, e, w, sp in words]
+
+
 def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
                not_name_words: frozenset[str]) -> list[tuple[int, int, list[str]]]:
-    """Runs of capitalised name-like tokens in text[start:end], outside the spans already taken."""
+    """Runs of name words in text[start:end], outside the spans already taken: capitalised parts, particles
+    between them ("De la Cruz") and a closing suffix ("Jr."), as spark_etl/names.py reads them."""
     runs: list[tuple[int, int, list[str]]] = []
     current: list[tuple[int, int, str]] = []
+    opens = True  # whether the run's first word opens the sentence or a quotation, where any word is capitalised
 
     def close() -> None:
         words = list(current)
-        # Leading and trailing titles and sentence openers are not part of a name.
-        while words and (words[0][2] in not_name_words or _nlp().vocab[words[0][2].lower()].is_stop):
+        # Leading and trailing titles, sentence openers and particles are not part of a name.
+        while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
+                         or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
             words.pop(0)
-        while words and words[-1][2] in not_name_words:
+        while words and (words[-1][2] in not_name_words or names.is_particle(words[-1][2])):
             words.pop()
+        if words and names.is_suffix(words[0][2]):
+            words = []
         if words and not any(w[2] in not_name_words for w in words):
             runs.append((words[0][0], words[-1][1], [w[2] for w in words]))
         current.clear()
 
-    for token in _nlp()(text[start:end]):
-        t_start = start + token.idx
-        word = token.text
-        possessive = next((s for s in _POSSESSIVE if word.endswith(s) and len(word) > len(s)), None)
-        if possessive:
-            word = word[: -len(possessive)]
-        t_end = t_start + len(word)
-        if _NAME_TOKEN.match(word) and not _overlaps(t_start, t_end, taken):
-            current.append((t_start, t_end, word))
-            if possessive or token.whitespace_ != " ":
+    previous = ""
+    for w_start, w_end, word, spaced in _words(text, start, end):
+        free = not _overlaps(w_start, w_end, taken)
+        if free and current and names.is_suffix(word):
+            current.append((w_start, w_end, word))
+            close()
+        elif free and (names.is_name_token(word) or (current and names.is_particle(word))):
+            if not current:
+                opens = previous in ("", "“", '"', "(", ":", "—", "‘")
+            current.append((w_start, w_end, word))
+            if not spaced:
                 close()
         else:
             close()
+        previous = word
     close()
     return runs
+
+
+def _is_full_name(words: list[str]) -> bool:
+    """Two to four capitalised parts ("Oneil De la Cruz", "Ken Griffey Jr."), not a surname alone ("De la Cruz")."""
+    capitalised = [w for w in words if names.is_name_token(w)]
+    return 2 <= len(capitalised) <= 4 and words[0] not in names.SURNAME_OPENERS
 
 
 def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[Mention]:
@@ -201,12 +229,12 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
     singles: list[tuple[int, int, str]] = []
     for s_start, s_end in sentences:
         for start, end, words in _name_runs(normalized, s_start, s_end, taken, lexicon.not_name_words):
-            if 2 <= len(words) <= 3:
+            if _is_full_name(words):
                 label = " ".join(words)
                 full_names.setdefault(slug(label), label)
                 found.append((start, end, "Person", slug(label), label, "name"))
-            elif len(words) == 1:
-                singles.append((start, end, words[0]))
+            else:
+                singles.append((start, end, " ".join(words)))
 
     if use_model:
         occupied = taken + [(f[0], f[1]) for f in found]
@@ -225,9 +253,11 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
     # when exactly one person of the article carries it.
     by_part: dict[str, set[str]] = {}
     for key, label in full_names.items():
-        parts = label.split()
-        for part in (parts[0], parts[-1]):
+        suffix = label.split()[-1]
+        for part in (names.given_name(label), names.surname(label)):
             by_part.setdefault(part, set()).add(key)
+        if names.is_suffix(suffix):  # "Griffey Jr." is the son, whoever else is a Griffey
+            by_part.setdefault(f"{names.surname(label)} {suffix}", set()).add(key)
     for start, end, word in singles:
         keys = by_part.get(word, set())
         if len(keys) == 1:
@@ -246,8 +276,6 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
     return mentions
 
 
-# A token of a name as the model may find it: "J.J.", "Okafor", "McNeil", "O’Day", "Smith-Jones".
-_MODEL_NAME_TOKEN = re.compile(r"^(?:[A-Z](?:\.[A-Z])*\.|[A-Z][a-z]+(?:[-’'][A-Z][a-z]+)?|Mc[A-Z][a-z]+)$")
 
 
 def model_candidates(text: str, occupied: list[tuple[int, int]],
@@ -282,7 +310,8 @@ def model_candidates(text: str, occupied: list[tuple[int, int]],
             continue
         label = text[start:end]
         if ent.label_ == "PERSON":
-            if len(tokens) <= 4 and all(_MODEL_NAME_TOKEN.match(t.text) for t in tokens):
+            if len(tokens) <= 5 and all(names.is_name_token(t.text) or names.is_particle(t.text)
+                                        or names.is_suffix(t.text) or t.text == "-" for t in tokens):
                 found.append((start, end, "Person", label))
         elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens):
             found.append((start, end, "Organization", label))

@@ -1,0 +1,87 @@
+"""People's names as the world writes them: accents, particles, inner capitals, apostrophes, initials, suffixes.
+
+A name is a run of name tokens in a sentence: "José Núñez", "Oneil De la Cruz", "Jacob deGrom", "C.J. O'Neill",
+"Ken Griffey Jr." (a suffix is part of the name: it tells a son from his father), "Ruiz-Ortega" (a hyphen
+joins two capitalised parts). Which runs are names, and which words open or close a run without belonging
+to it, is decided here; which runs stand for whom is the mention finder's business.
+
+>>> slug("José Núñez Jr.")
+'jose-nunez-jr'
+>>> surname("Oneil De la Cruz"), given_name("Oneil De la Cruz")
+('De la Cruz', 'Oneil')
+>>> surname("Ken Griffey Jr.")
+'Griffey'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Lower-case words that stand inside a name, between its capitalised parts: "De la Cruz", "van der Meer".
+PARTICLES = frozenset({"de", "la", "del", "della", "di", "da", "dos", "das", "du", "van", "von", "der", "den",
+                       "ten", "ter", "le", "y"})
+# Capitalised particles that begin a compound surname: "Oneil De la Cruz", "Van Scoyoc" is a plain surname.
+SURNAME_OPENERS = frozenset({"De", "Del", "Della", "Di", "Da", "Dos", "La", "Le", "Van", "Von", "St."})
+SUFFIXES = frozenset({"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV"})
+_APOSTROPHES = "’'"
+
+
+def _is_capitalised_word(word: str) -> bool:
+    """'Núñez', 'McAllister', 'DeShields', 'O’Neill', 'd'Arnaud', 'deGrom': a letter run with an upper-case
+    letter at its start or right after a lower-case prefix of one to three letters or an apostrophe."""
+    if not word or not all(c.isalpha() or c in _APOSTROPHES for c in word) or word[-1] in _APOSTROPHES:
+        return False
+    if word[0].isupper():
+        # Mostly lower-case after the first letter: "DeShields" and "McNeil", not "USA" or "MLB".
+        return sum(c.isupper() for c in word) <= 2 and any(c.islower() for c in word)
+    prefix = re.match(r"^[a-z]{1,3}[’']?(?=[A-ZÀ-Þ])", word)  # "deGrom", "d'Arnaud"
+    return prefix is not None and word[prefix.end():][1:].islower()
+
+
+def is_initials(word: str) -> bool:
+    """'J.', 'C.J.', 'R.A.': one to three upper-case letters, each with its full stop."""
+    return re.fullmatch(r"(?:[^\W\d_]\.){1,3}", word) is not None and word[0].isupper()
+
+
+def is_name_token(word: str) -> bool:
+    """A token that can be a capitalised part of a person's name (not a particle or a suffix); a hyphen joins
+    two such parts ("Ruiz-Ortega")."""
+    return is_initials(word) or all(_is_capitalised_word(part) for part in word.split("-"))
+
+
+def is_particle(word: str) -> bool:
+    return word in PARTICLES
+
+
+def is_suffix(word: str) -> bool:
+    return word in SUFFIXES
+
+
+def _parts(label: str) -> list[str]:
+    words = label.split()
+    while words and is_suffix(words[-1].rstrip(",")):
+        words.pop()
+    return words
+
+
+def surname(label: str) -> str:
+    """The family name of a full name: its last part, or the compound a particle opens ("De la Cruz")."""
+    words = _parts(label)
+    for i, word in enumerate(words[1:], start=1):
+        if word in SURNAME_OPENERS or is_particle(word):
+            return " ".join(words[i:])
+    return words[-1] if words else label
+
+
+def given_name(label: str) -> str:
+    words = _parts(label)
+    return words[0] if words else label
+
+
+def slug(text: str) -> str:
+    """A stable IRI-safe key, accents folded: 'Wally Backman' -> 'wally-backman', 'Núñez' -> 'nunez'."""
+    folded = unicodedata.normalize("NFKD", text)
+    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    ascii_text = folded.lower().replace("’", "").replace("'", "").replace(".", "")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
