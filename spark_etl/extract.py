@@ -14,7 +14,8 @@ from spark_etl.text import article_facts, mention_rows
 
 MENTION_SCHEMA = (
     "doc_id string, sentence_index int, sentence_start int, sentence_end int, sentence string, "
-    "start int, end int, surface string, entity_type string, entity_key string, label string, kind string"
+    "start int, end int, surface string, entity_type string, entity_key string, label string, kind string, "
+    "sentence_parse string"
 )
 FACT_SCHEMA = (
     "doc_id string, sentence_start int, sentence_end int, sentence string, relation string, "
@@ -51,7 +52,9 @@ def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
         for _, rows in group.sort_values("start").groupby("sentence_start", sort=True):
             first = rows.iloc[0]
             records = cast(list[dict[str, Any]], rows.to_dict("records"))  # column names are strings
-            sentences.append((first.sentence, int(first.sentence_start), records))
+            parses = rows["sentence_parse"].dropna()
+            sentences.append((first.sentence, int(first.sentence_start), records,
+                              parses.iloc[0] if len(parses) else None))
             ends[int(first.sentence_start)] = (int(first.sentence_end), first.sentence)
         facts = [{"doc_id": doc_id, "sentence_end": ends[f["sentence_start"]][0],
                   "sentence": ends[f["sentence_start"]][1], **f}

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 from collections.abc import Iterable
 
-from spark_etl import names
+from spark_etl import names, parse, relations
 from spark_etl.lexicon import Lexicon
 from spark_etl.names import slug
 
@@ -205,6 +205,12 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
 
     With `use_model`, spaCy's model adds candidates where the rules found nothing (see model_candidates).
     """
+    return read_article(text, lexicon, use_model)[0]
+
+
+def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[list[Mention], dict[int, str]]:
+    """find_mentions, and with `use_model` the model's parse of each sentence that has a mention, by the
+    sentence's start (spark_etl/parse.py's text), for the relation rules of the fact stage."""
     # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe.
     normalized = text.replace("‘", "’")
     forms = lexicon.surface_forms()
@@ -236,9 +242,13 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
             else:
                 singles.append((start, end, " ".join(words)))
 
+    doc = None
     if use_model:
+        from spark_etl.model import load_model
+
+        doc = load_model()(normalized)
         occupied = taken + [(f[0], f[1]) for f in found]
-        for start, end, entity_type, label in model_candidates(normalized, occupied, lexicon.not_name_words):
+        for start, end, entity_type, label in model_candidates(doc, occupied, lexicon.not_name_words):
             if sentence_of(start) != sentence_of(end - 1):
                 continue
             if entity_type == "Person":
@@ -273,12 +283,18 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
             continue
         s_start, s_end = sentences[index]
         mentions.append(Mention(index, s_start, s_end, start, end, text[start:end], entity_type, key, label, kind))
-    return mentions
+    parses = {}
+    if doc is not None:
+        for s_start, s_end in sorted({(m.sentence_start, m.sentence_end) for m in mentions}):
+            encoded = parse.encode_span(doc, s_start, s_end)
+            if encoded is not None:
+                parses[s_start] = encoded
+    return mentions, parses
 
 
 
 
-def model_candidates(text: str, occupied: list[tuple[int, int]],
+def model_candidates(doc: Any, occupied: list[tuple[int, int]],
                      not_name_words: frozenset[str]) -> list[tuple[int, int, str, str]]:
     """People and organizations spaCy's model finds where the lexicon and the name rules found nothing:
     (start, end, "Person" or "Organization", label).
@@ -292,10 +308,9 @@ def model_candidates(text: str, occupied: list[tuple[int, int]],
     wrong more often than right on real news ("Feld" as a place, "Brandt" as an organization). An
     organization stays an organization, kept with its mentions; it is never guessed into a club.
     """
-    from spark_etl.model import load_model
-
+    text = doc.text
     found = []
-    for ent in load_model()(text).ents:
+    for ent in doc.ents:
         if ent.label_ not in ("PERSON", "ORG"):
             continue
         tokens = [t for t in ent if not (t.text in ("’s", "'s") or t.is_punct and t.text not in (".",))]
@@ -611,8 +626,59 @@ def _membership_teams(sentence: str, sentence_start: int, teams: list[dict[str, 
 
 def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
                    lexicon_parents: dict[str, str] | None = None,
-                   awards: Iterable[str] = ()) -> list[dict[str, Any]]:
-    """Facts stated in one sentence: memberships, events, awards, records, ages (years active: article_facts)."""
+                   awards: Iterable[str] = (), sentence_parse: str | None = None) -> list[dict[str, Any]]:
+    """Facts stated in one sentence: memberships, events, awards, records, ages (years active: article_facts).
+
+    With the sentence's parse, the relation rules (spark_etl/relations.py) add what the sentence's structure
+    states, and a membership or event the sentence does not assert (negated, wished for, rumoured) is dropped.
+    """
+    facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards)
+    if not sentence_parse or not facts and not any(m["entity_type"] == "Person" for m in mentions):
+        return facts
+    parsed = parse.Parse(parse.decode(sentence_parse, sentence_start))
+    return _parsed_facts(sentence, sentence_start, mentions, parsed, facts)
+
+
+# Facts between a person and a club that the parse can check: a negated "fired" is not a firing either.
+_CHECKED = frozenset({"member", "hired", "fired", "resigned", "promoted", "drafted"})
+
+
+def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]], parsed: parse.Parse,
+                  facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cue rules' facts the sentence asserts, and the relation rules' facts."""
+
+    def mention_of(token: parse.Token) -> dict[str, Any] | None:
+        return next((m for m in mentions if m["start"] <= token.start and token.end <= m["end"]), None)
+
+    def asserted(fact: dict[str, Any]) -> bool:
+        if fact["relation"] not in _CHECKED:
+            return True
+        people = [m for m in mentions if m["entity_key"] == fact["person_key"] and m["entity_type"] == "Person"]
+        clubs = [m for m in mentions if m["entity_key"] == fact["object_key"]]
+        pairs = [(a, b) for p in people for c in clubs
+                 if (a := parsed.covering(p["start"], p["end"])) and (b := parsed.covering(c["start"], c["end"]))]
+        # A club the sentence does not name (a front-office title goes to the affiliate's parent) is not checked.
+        return not pairs or any(relations.is_asserted(parsed, a, b) for a, b in pairs)
+
+    kept = [f for f in facts if asserted(f)]
+    teams = _own_teams(sentence, sentence_start, mentions)
+    years = _years(sentence, sentence_start)
+    held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
+    for rule, person, club, verb in relations.rule_facts(parsed, mention_of):
+        span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
+        if rule.role and (person["entity_key"], club["entity_key"]) not in held:
+            first, last = role_years(sentence, sentence_start, club, teams) if club in teams else (None, None)
+            kept.append(_fact("member", person, club, *span, role=rule.role, start_year=first, end_year=last))
+            held.add((person["entity_key"], club["entity_key"]))
+        if rule.event:
+            kept.append(_fact(rule.event, person, club, *span, year=_nearest_year(years, (verb.start, verb.end))))
+    return kept
+
+
+def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
+               lexicon_parents: dict[str, str] | None = None,
+               awards: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """The facts the cue words around the mentions state (no parse needed)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
     teams = _own_teams(sentence, sentence_start, mentions)
@@ -674,10 +740,11 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     return facts
 
 
-def article_facts(sentences: list[tuple[str, int, list[dict[str, Any]]]],
+def article_facts(sentences: list[tuple[Any, ...]],
                   lexicon_parents: dict[str, str] | None = None,
                   awards: Iterable[str] = ()) -> list[dict[str, Any]]:
-    """Facts of a whole article, sentence by sentence, each membership with the years its sentences state.
+    """Facts of a whole article, sentence by sentence (text, start, mentions and, where the model ran, the
+    parse), each membership with the years its sentences state.
 
     A sentence that names a person and a club with a year of theirs but no role word ("Whitfield joined the
     Cubs after the 2018 season", after "Cubs hitting coach Dana Whitfield") gives those years to the
@@ -685,15 +752,15 @@ def article_facts(sentences: list[tuple[str, int, list[dict[str, Any]]]],
     and managed in their system), such a year stays unassigned: it could be either role's.
     """
     facts: list[dict[str, Any]] = []
-    for sentence, start, mentions in sentences:
-        found = sentence_facts(sentence, start, mentions, lexicon_parents, awards)
+    for sentence, start, mentions, *sentence_parse in sentences:
+        found = sentence_facts(sentence, start, mentions, lexicon_parents, awards, *sentence_parse)
         facts += [dict(f, sentence_start=start) for f in found]
     members = [f for f in facts if f["relation"] == "member"]
     roles: dict[tuple[str, str], set[str]] = {}
     for f in members:
         roles.setdefault((f["person_key"], f["object_key"]), set()).add(f["role"])
     stated = {(f["sentence_start"], f["person_key"], f["object_key"]) for f in members}
-    for sentence, start, mentions in sentences:
+    for sentence, start, mentions, *_ in sentences:
         # Only a sentence that says how long someone was somewhere, and names no role (a role word would say
         # which role the year is of: "a finalist for the Mets' top job in 2011").
         if not _TENURE.search(sentence) or any(p.search(sentence) for _, p in ROLE_CUES):
@@ -730,8 +797,11 @@ def _nearest_year(years: list[tuple[int, int, int]], span: tuple[int, int], afte
 
 
 def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = True) -> list[dict[str, Any]]:
-    """find_mentions as plain rows, with the document id and the sentence text."""
-    return [
-        {"doc_id": doc_id, "sentence": text[m.sentence_start:m.sentence_end], **asdict(m)}
-        for m in find_mentions(text, lexicon, use_model)
-    ]
+    """find_mentions as plain rows, with the document id and the sentence text; the first mention of each
+    sentence carries the sentence's parse (`sentence_parse`, once a sentence: a parse is larger than a row)."""
+    mentions, parses = read_article(text, lexicon, use_model)
+    rows = []
+    for m in mentions:
+        rows.append({"doc_id": doc_id, "sentence": text[m.sentence_start:m.sentence_end], **asdict(m),
+                     "sentence_parse": parses.pop(m.sentence_start, None)})
+    return rows

@@ -1,0 +1,116 @@
+"""A sentence's dependency parse, as spaCy's model computed it, carried from the mention stage to the fact stage.
+
+The model parses each article once (spark_etl/text.py); the fact stage reads relations from the parse of each
+sentence that names someone. Between the two stages a parse travels as text in a row: one token a line,
+offsets from the sentence's start, the head as the index of a token of the same sentence.
+
+>>> ann, signed = (0, 3, "Ann", "Ann", "PROPN", "nsubj", 1), (4, 10, "signed", "sign", "VERB", "ROOT", 1)
+>>> tokens = decode(encode_tokens([ann, signed]), 100)
+>>> tokens[0].start, tokens[0].head, tokens[1].lemma
+(100, 1, 'sign')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+_FIELDS = "\t"
+_TOKENS = "\n"
+
+
+@dataclass(frozen=True)
+class Token:
+    i: int  # index in the sentence
+    start: int  # offsets in the article
+    end: int
+    text: str
+    lemma: str
+    pos: str
+    dep: str
+    head: int  # index of the head in the sentence; the root is its own head
+
+
+def encode_tokens(tokens: Iterable[tuple[int, int, str, str, str, str, int]]) -> str:
+    """(start, end, text, lemma, pos, dep, head index) of each token, offsets from the sentence's start."""
+    return _TOKENS.join(_FIELDS.join(map(str, t)) for t in tokens)
+
+
+def encode_span(doc: Any, start: int, end: int) -> str | None:
+    """The parse of the characters [start, end) of a spaCy Doc, as text; None when no token lies there.
+
+    A head outside the span (the model's sentences and the sentencizer's can differ) makes its token a root."""
+    tokens = [t for t in doc if start <= t.idx and t.idx + len(t.text) <= end and not t.is_space]
+    if not tokens:
+        return None
+    index = {t.i: n for n, t in enumerate(tokens)}
+    return encode_tokens((t.idx - start, t.idx - start + len(t.text), _clean(t.text), _clean(t.lemma_), t.pos_,
+                          t.dep_, index.get(t.head.i, n)) for n, t in enumerate(tokens))
+
+
+def _clean(text: str) -> str:
+    return text.replace("\t", " ").replace("\n", " ")
+
+
+def decode(encoded: str, sentence_start: int) -> list[Token]:
+    """The tokens of an encoded parse, with offsets in the article."""
+    tokens = []
+    for n, line in enumerate(encoded.split(_TOKENS)):
+        start, end, text, lemma, pos, dep, head = line.split(_FIELDS)
+        tokens.append(Token(n, sentence_start + int(start), sentence_start + int(end), text, lemma, pos, dep,
+                            int(head)))
+    return tokens
+
+
+class Parse:
+    """A decoded sentence parse with the walks the relation rules need."""
+
+    def __init__(self, tokens: Sequence[Token]) -> None:
+        self.tokens = list(tokens)
+        self._children: dict[int, list[Token]] = {}
+        for t in self.tokens:
+            if t.head != t.i:
+                self._children.setdefault(t.head, []).append(t)
+
+    def children(self, token: Token, *deps: str) -> list[Token]:
+        return [c for c in self._children.get(token.i, []) if not deps or c.dep in deps]
+
+    def head(self, token: Token) -> Token | None:
+        return None if token.head == token.i else self.tokens[token.head]
+
+    def ancestors(self, token: Token) -> list[Token]:
+        """The token's heads up to the root, nearest first."""
+        found: list[Token] = []
+        current = self.head(token)
+        while current is not None and current not in found:
+            found.append(current)
+            current = self.head(current)
+        return found
+
+    def common_head(self, a: Token, b: Token) -> Token | None:
+        """The lowest token both `a` and `b` are (or are under)."""
+        up_b = [b, *self.ancestors(b)]
+        return next((t for t in [a, *self.ancestors(a)] if t in up_b), None)
+
+    def path(self, a: Token, b: Token) -> list[Token]:
+        """The tokens from `a` up to the lowest head it shares with `b` and down to `b`, both ends included."""
+        up_a, up_b = [a, *self.ancestors(a)], [b, *self.ancestors(b)]
+        common = next((t for t in up_a if t in up_b), None)
+        if common is None:
+            return up_a + up_b
+        return up_a[: up_a.index(common) + 1] + list(reversed(up_b[: up_b.index(common)]))
+
+    def conjuncts(self, token: Token) -> list[Token]:
+        """The token and the tokens coordinated with it: "Ruiz and Beck", "Ruiz, Beck and Dunn"."""
+        found = [token]
+        for t in found:
+            found += [c for c in self.children(t, "conj", "appos") if c not in found]
+        return found
+
+    def covering(self, start: int, end: int) -> Token | None:
+        """The head token of the characters [start, end): the one token inside whose head lies outside."""
+        inside = [t for t in self.tokens if start <= t.start and t.end <= end]
+        outer = [t for t in inside if not (start <= self.tokens[t.head].start and self.tokens[t.head].end <= end)
+                 or t.head == t.i]
+        return (outer or inside)[0] if inside else None

@@ -1,0 +1,215 @@
+"""Relations read from a sentence's dependency parse: who joined, left or moved between which clubs, and which
+stated relations the sentence does not assert (negated, wished for, rumoured).
+
+Each rule is one named entry of RULES: the verbs it is about (lemmas), which argument of the verb holds the
+person and which the club, and what a match states (a membership with its role, an event). Arguments are read
+the same way in either voice: `agent` is who does it ("the Brewers signed X", "X was claimed by the Tigers"),
+`patient` who it is done to (X in both), `prep:with` the object of that preposition on the verb or its patient.
+A rule's example sentences are its tests (tests/test_relations.py): what it must find, and what it must not.
+Adding a rule is adding an entry; the matcher does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from spark_etl.parse import Parse, Token
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    lemmas: frozenset[str]
+    person: str  # the argument holding the person(s): agent, patient or prep:<word>
+    club: str  # the argument holding the club
+    role: str | None  # the membership the match states (None: none), unless a title beside the name says another
+    event: str | None = None  # the event the match states, with the club as its object
+    # (sentence, person, club) it must state; sentences it must state nothing of
+    examples: tuple[tuple[str, str, str], ...] = ()
+    counter_examples: tuple[str, ...] = field(default=())
+
+
+def _rule(name: str, lemmas: str, person: str, club: str, role: str | None, event: str | None = None,
+          examples: tuple[tuple[str, str, str], ...] = (), counter_examples: tuple[str, ...] = ()) -> Rule:
+    return Rule(name, frozenset(lemmas.split()), person, club, role, event, examples, counter_examples)
+
+
+RULES: tuple[Rule, ...] = (
+    _rule("signed_with", "sign re-sign", "agent", "prep:with", "Player", "signed",
+          examples=(("Sam Reyes signed with the Milwaukee Brewers on Monday.", "Sam Reyes", "Milwaukee Brewers"),),
+          counter_examples=("Sam Reyes never signed with the Milwaukee Brewers.",)),
+    _rule("club_signed", "sign re-sign", "patient", "agent", "Player", "signed",
+          examples=(("The Milwaukee Brewers signed Sam Reyes and Al Dunn.", "Al Dunn", "Milwaukee Brewers"),
+                    ("Sam Reyes was signed by the Milwaukee Brewers.", "Sam Reyes", "Milwaukee Brewers"))),
+    _rule("acquired", "acquire obtain", "patient", "agent", "Player", "traded",
+          examples=(("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.",
+                     "Tim Beck", "Tampa Bay Rays"),)),
+    _rule("acquired_from", "acquire obtain", "patient", "prep:from", "Player",
+          examples=(("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.",
+                     "Jose Ruiz", "Chicago Cubs"),)),
+    _rule("sent_for", "acquire obtain", "prep:for", "agent", "Player",
+          examples=(("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.",
+                     "Al Dunn", "Tampa Bay Rays"),)),
+    _rule("received_for", "acquire obtain", "prep:for", "prep:from", "Player", "traded",
+          examples=(("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.",
+                     "Al Dunn", "Chicago Cubs"),)),
+    _rule("traded_to", "trade deal send ship", "patient", "prep:to", "Player", "traded",
+          examples=(("Marco Vela was traded to the Seattle Mariners in July.", "Marco Vela", "Seattle Mariners"),
+                    ("The Houston Astros traded Marco Vela to the Seattle Mariners.", "Marco Vela",
+                     "Seattle Mariners"))),
+    _rule("traded_by", "trade deal send ship", "patient", "agent", "Player",
+          examples=(("The Houston Astros traded Marco Vela to the Seattle Mariners.", "Marco Vela",
+                     "Houston Astros"),)),
+    _rule("traded_from", "trade deal send ship", "patient", "prep:from", "Player",
+          examples=(("Marco Vela was traded from the Houston Astros to the Seattle Mariners.", "Marco Vela",
+                     "Houston Astros"),)),
+    _rule("claimed", "claim", "patient", "agent", "Player", "claimed",
+          examples=(("Marco Vela was claimed off waivers by the Detroit Tigers.", "Marco Vela", "Detroit Tigers"),
+                    ("The Detroit Tigers claimed Marco Vela off waivers.", "Marco Vela", "Detroit Tigers"))),
+    _rule("released", "release waive cut", "patient", "agent", "Player", "released",
+          examples=(("The Minnesota Twins released Kyle Ott on Friday.", "Kyle Ott", "Minnesota Twins"),
+                    ("Kyle Ott was released by the Minnesota Twins.", "Kyle Ott", "Minnesota Twins"))),
+    _rule("designated", "designate option outright recall", "patient", "agent", "Player",
+          examples=(("The Minnesota Twins designated Bo Lee for assignment.", "Bo Lee", "Minnesota Twins"),)),
+    _rule("called_up_from", "promote recall call option", "patient", "prep:from", "Player",
+          examples=(("The San Diego Padres recalled Bo Lee from the El Paso Chihuahuas.", "Bo Lee",
+                     "El Paso Chihuahuas"),)),
+    _rule("optioned_to", "option send assign outright", "patient", "prep:to", "Player",
+          examples=(("The Padres optioned Bo Lee to the El Paso Chihuahuas.", "Bo Lee", "El Paso Chihuahuas"),)),
+    _rule("played_for", "play pitch catch star", "agent", "prep:for", "Player",
+          examples=(("Dana Whitfield played for the Kansas City Royals.", "Dana Whitfield", "Kansas City Royals"),),
+          counter_examples=("Dana Whitfield never played for the Kansas City Royals.",
+                            "Dana Whitfield played against the Kansas City Royals.")),
+    _rule("managed", "manage skipper pilot", "agent", "patient", "Manager",
+          examples=(("Ned Carrow managed the Baltimore Orioles for eight seasons.", "Ned Carrow",
+                     "Baltimore Orioles"),),
+          counter_examples=("Ned Carrow would have managed the Baltimore Orioles.",)),
+    _rule("coached", "coach", "agent", "patient", "Coach",
+          examples=(("Ned Carrow coached the Baltimore Orioles for two seasons.", "Ned Carrow", "Baltimore Orioles"),),
+          counter_examples=("Ned Carrow coached against the Baltimore Orioles.",)),
+)
+
+# An adverb that makes a statement a report of one, not the statement: "is reportedly in talks with".
+_HEARSAY = frozenset({"reportedly", "allegedly", "possibly", "perhaps", "maybe", "reputedly", "rumored", "rumoured",
+                      "supposedly", "potentially", "likely"})
+# "would" alone tells a story in the past ("he would later manage the Mets"); "would have" does not happen.
+_MODALS = frozenset({"could", "might", "may", "should"})
+# Verbs whose complement is not (yet) so: "wants to manage the Mets", "was interviewed for the Mets job".
+_UNREALIZED = frozenset({"want", "hope", "wish", "seek", "expect", "plan", "consider", "interview", "pursue",
+                         "rumor", "rumour", "link", "negotiate", "talk", "covet", "target", "court", "offer", "pass",
+                         "aim", "try", "attempt", "dream", "long", "aspire", "like", "love", "prefer"})
+# A negated stay is a departure: "was not retained by the Angels" says he was with them.
+_KEPT = frozenset({"retain", "renew", "keep", "re-sign", "extend", "return", "bring", "invite"})
+# The links that keep a token in the clause that states the relation, rather than a clause hung on it.
+_SAME_CLAUSE = frozenset({"xcomp", "ccomp", "pcomp", "ROOT", "conj"})
+
+
+def _unasserting(parse: Parse, token: Token) -> bool:
+    """Whether `token` makes its clause say less than a fact: negated, modal, hearsay, or wanting."""
+    if token.lemma.lower() in _UNREALIZED or token.text.lower() in _HEARSAY:
+        return True
+    children = parse.children(token)
+    auxiliaries = {c.text.lower() for c in children if c.dep in ("aux", "auxpass")}
+    if auxiliaries & _MODALS or {"would", "have"} <= auxiliaries:
+        return True
+    return any((c.dep == "neg" and token.lemma.lower() not in _KEPT)
+               or (c.dep == "advmod" and c.text.lower() in _HEARSAY) for c in children)
+
+
+def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
+    """Whether the sentence asserts what links tokens `a` and `b`: their lowest common head, the verbs between
+    it and them in the same clause, and the verbs it is the complement of ("wants to manage", "it is rumored
+    that") are none of them negated, modal, hearsay, or verbs of wanting, offering, interviewing or talks.
+    A clause hung on the path (an adverbial or relative clause) says nothing of the link."""
+    top = parse.common_head(a, b)
+    if top is None:
+        return True
+    checked = [top] + [t for t in parse.path(a, b) if t.dep in _SAME_CLAUSE and t.pos in ("VERB", "AUX")]
+    governed = top
+    while governed.dep in ("xcomp", "ccomp", "pcomp") and (head := parse.head(governed)) is not None:
+        checked.append(head)
+        governed = head
+    return not any(_unasserting(parse, t) for t in checked)
+
+
+def _is_passive(parse: Parse, verb: Token) -> bool:
+    if any(c.dep in ("nsubjpass", "auxpass", "agent") for c in parse.children(verb)):
+        return True
+    # "Marco Vela, claimed off waivers ..., ": a participle set off by a comma after its noun.
+    head = parse.head(verb)
+    return verb.dep == "acl" and head is not None and any(
+        t.text == "," for t in parse.tokens[head.i + 1: verb.i])
+
+
+def _patient(parse: Parse, verb: Token) -> list[Token]:
+    passive = _is_passive(parse, verb)
+    found = parse.children(verb, "nsubjpass") if passive else parse.children(verb, "dobj")
+    head = parse.head(verb)
+    if not found and passive and head is not None and verb.dep in ("acl", "relcl"):
+        found = [head]  # "Marco Vela, claimed off waivers by the Tigers, ..."
+    return found
+
+
+def _agent(parse: Parse, verb: Token) -> list[Token]:
+    found = parse.children(verb, "nsubj")
+    for by in parse.children(verb, "agent"):
+        found += parse.children(by, "pobj")
+    head = parse.head(verb)
+    if not found and head is not None and verb.dep in ("acl", "relcl") and not _is_passive(parse, verb):
+        found = [head]  # "Sam Reyes signed with the Brewers", which the model reads as a name "signed" modifies
+    if not found and verb.dep == "conj" and head is not None:
+        found = _agent(parse, head)  # "The Twins released Ott and designated Lee for assignment"
+    return found
+
+
+def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
+    if slot == "agent":
+        found = _agent(parse, verb)
+    elif slot == "patient":
+        found = _patient(parse, verb)
+    else:
+        word = slot.split(":", 1)[1]
+        # The preposition hangs on the verb, its patient, or the object of another of its prepositions:
+        # "acquired Ruiz from the Cubs for Dunn" attaches "for" to "Cubs".
+        holders = [verb, *_patient(parse, verb)]
+        holders += [pobj for holder in list(holders) for prep in parse.children(holder, "prep")
+                    for pobj in parse.children(prep, "pobj")]
+        found = [pobj for holder in holders for prep in parse.children(holder, "prep")
+                 if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
+    return [t for token in found for t in parse.conjuncts(token)]
+
+
+def _stems(word: str) -> set[str]:
+    """The base forms a regular English verb form may have ("optioned": option; the model's lemmatizer gives
+    "optione"), so a rule names its verbs once."""
+    stems = {word}
+    for ending, replacement in (("ied", "y"), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e"),
+                                ("es", ""), ("s", "")):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            stems.add(word[: -len(ending)] + replacement)
+    return stems
+
+
+def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
+               rules: tuple[Rule, ...] = RULES) -> list[tuple[Rule, dict[str, Any], dict[str, Any], Token]]:
+    """(rule, person mention, club mention, verb) for every rule the sentence matches and asserts."""
+    found = []
+    for verb in parse.tokens:
+        if verb.pos not in ("VERB", "AUX"):
+            continue
+        forms = {verb.lemma.lower(), *_stems(verb.text.lower())}
+        for rule in rules:
+            if not forms & rule.lemmas:
+                continue
+            people = [m for t in _argument(parse, verb, rule.person) if (m := mention_of(t))
+                      and m["entity_type"] == "Person"]
+            clubs = [m for t in _argument(parse, verb, rule.club) if (m := mention_of(t))
+                     and m["entity_type"] == "Team"]
+            for person in people:
+                for club in clubs:
+                    a, b = parse.covering(person["start"], person["end"]), parse.covering(club["start"], club["end"])
+                    if a is not None and b is not None and is_asserted(parse, a, verb) and is_asserted(parse, verb, b):
+                        found.append((rule, person, club, verb))
+    return found

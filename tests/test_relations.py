@@ -1,0 +1,61 @@
+"""The relation rules of spark_etl/relations.py, each on its own example sentences, read by spaCy's model."""
+
+from __future__ import annotations
+
+import pytest
+
+from spark_etl.lexicon import Lexicon
+from spark_etl.relations import RULES
+from spark_etl.text import article_facts, read_article
+
+
+def facts_of(text: str, lexicon: Lexicon) -> list[dict]:
+    mentions, parses = read_article(text, lexicon, use_model=True)
+    sentences: dict[int, tuple] = {}
+    for m in mentions:
+        row = m.__dict__
+        sentence = text[m.sentence_start:m.sentence_end]
+        sentences.setdefault(m.sentence_start, (sentence, m.sentence_start, [], parses.get(m.sentence_start)))[2] \
+            .append(row)
+    return article_facts(list(sentences.values()))
+
+
+def memberships(facts: list[dict]) -> set[tuple[str, str, str]]:
+    return {(f["person_label"], f["object_label"], f["role"]) for f in facts if f["relation"] == "member"}
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.name for r in RULES])
+def test_each_rule_finds_its_examples(rule, lexicon: Lexicon) -> None:
+    assert rule.examples, f"{rule.name} has no example sentence"
+    for sentence, person, club in rule.examples:
+        facts = facts_of(sentence, lexicon)
+        roles = {role for p, c, role in memberships(facts) if (p, c) == (person, club)}
+        assert roles, f"{rule.name}: {sentence!r} states no membership of {person} in {club}: {memberships(facts)}"
+        if rule.event:
+            assert any(f["relation"] == rule.event and f["person_label"] == person for f in facts), sentence
+
+
+@pytest.mark.parametrize("rule", [r for r in RULES if r.counter_examples], ids=lambda r: r.name)
+def test_each_rule_states_nothing_of_its_counter_examples(rule, lexicon: Lexicon) -> None:
+    for sentence in rule.counter_examples:
+        assert memberships(facts_of(sentence, lexicon)) == set(), sentence
+
+
+# Sentences that state no membership at all, whatever rule or cue word they hold.
+NOT_ASSERTED = (
+    "Wally Backman was never offered the New York Mets job.",
+    "Sam Reyes is reportedly in talks with the Milwaukee Brewers.",
+    "Sam Reyes would like to manage the Milwaukee Brewers one day.",
+    "Sam Reyes interviewed for the Milwaukee Brewers' managerial opening.",
+    "The Milwaukee Brewers did not sign Sam Reyes.",
+)
+
+
+def test_negated_wished_for_and_rumoured_memberships_are_not_stated(lexicon: Lexicon) -> None:
+    for sentence in NOT_ASSERTED:
+        assert memberships(facts_of(sentence, lexicon)) == set(), sentence
+
+
+def test_a_negated_stay_is_a_departure_not_a_denial(lexicon: Lexicon) -> None:
+    facts = facts_of("Ned Carrow, who managed the Baltimore Orioles, was not retained by the club.", lexicon)
+    assert ("Ned Carrow", "Baltimore Orioles", "Manager") in memberships(facts)
