@@ -234,6 +234,8 @@ def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
         label = "facts (all)" if name == "  all" else name
         click.echo(f"{label:<14}{s['precision']:>10.3f}{s['recall']:>8.3f}{s['f1']:>7.3f}{s['gold']:>6}"
                    f"{s['predicted']:>7}")
+    if "non_facts" in scores:
+        click.echo(f"non-facts stated: {scores['non_facts']['stated']} of {scores['non_facts']['gold']}")
 
 
 def _role_text(role: dict[str, Any]) -> str:

@@ -125,12 +125,48 @@ def facts_in(store: Store) -> list[dict[str, Any]]:
     return facts
 
 
+def stated_non_facts(non_facts: list[dict[str, Any]], predicted: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The gold's non-facts (negated, rumoured or wished-for relations the text names) the graph states anyway."""
+    keys = {_fact_key(p) for p in predicted}
+    return [n for n in non_facts if _fact_key(n) in keys]
+
+
+def names_in(store: Store) -> dict[str, str]:
+    """Each other name the reference gives an organization (bb:alias: "Cleveland Guardians", "Montreal Expos"),
+    mapped to the organization's label, where that name belongs to one organization only."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for r in _rows(store, "SELECT ?label ?alias WHERE { ?e bb:alias ?alias ; rdfs:label ?label }"):
+        owners[r["alias"]].add(r["label"])
+    return {alias: next(iter(labels)) for alias, labels in owners.items() if len(labels) == 1}
+
+
+def in_graph_names(gold: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The gold with each organization the graph knows under another of its names written with the graph's label:
+    a gold that writes a club's name of the article's era ("Cleveland Indians", "Binghamton Rumble Ponies") and
+    a graph that labels the club with one name score the same entity."""
+    def named(label: Any) -> Any:
+        return names.get(label, label) if isinstance(label, str) else label
+
+    entities = {(named(e["label"]), e["type"]): dict(e, label=named(e["label"])) for e in gold["entities"]}
+    return dict(gold, entities=list(entities.values()),
+                facts=[dict(f, subject=named(f["subject"]), object=named(f["object"])) for f in gold["facts"]],
+                non_facts=[dict(f, subject=named(f["subject"]), object=named(f["object"]))
+                           for f in gold.get("non_facts", [])])
+
+
 def evaluate(store: Store, gold_file: Path) -> dict[str, Any]:
-    """Entity and fact scores of the graph in `store` against the gold file."""
-    gold = json.loads(gold_file.read_text(encoding="utf-8"))
+    """Entity and fact scores of the graph in `store` against the gold file; with the gold's `non_facts`, how
+    many of them the graph states (each one a wrong fact, counted in the precision too when the gold's facts
+    do not hold it)."""
+    written = json.loads(gold_file.read_text(encoding="utf-8"))
+    gold = in_graph_names(written, names_in(store))
     predicted = facts_in(store)
-    return {
+    scores = {
         "entities": score_entities(gold["entities"], entities_in(store)).as_dict(),
         "facts": {relation: s.as_dict() for relation, s in score_facts(gold["facts"], predicted).items()},
         "role_years": score_role_years(gold["facts"], predicted).as_dict(),
     }
+    if "non_facts" in written:
+        scores["non_facts"] = {"gold": len(gold["non_facts"]),
+                               "stated": len(stated_non_facts(gold["non_facts"], predicted))}
+    return scores

@@ -86,8 +86,8 @@ def mention_quads(mentions: list[Row], base: str) -> Iterator[Quad]:
         yield from _about(graph, entity, [
             (RDF_TYPE, _iri(None if row["entity_type"] is None else BB + row["entity_type"])),
             (RDFS_LABEL, _literal(row["label"])),
-            (SKOS_ALT_LABEL, _literal(row["surface"]) if row["kind"] != "pronoun" and row["surface"] != row["label"]
-             else None),
+            (SKOS_ALT_LABEL, _literal(row["surface"]) if row["kind"] not in ("pronoun", "description")
+             and row["surface"] != row["label"] else None),
         ])
         mention = f"<{_article(base, row['doc_id'])}#m{row['start']}-{row['end']}>"
         yield from _about(graph, mention, [

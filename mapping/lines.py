@@ -138,9 +138,10 @@ def evidence_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
 
 def entity_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
     """Entities with their type and label, and every other way an article writes the name ("the Mets",
-    "Backman"; not a pronoun)."""
+    "Backman"; not a pronoun, nor "the club")."""
     entity_type, label, surface = rows["entity_type"], rows["label"], rows["surface"]
-    other_name = pc.and_(pc.not_equal(rows["kind"], "pronoun"), pc.not_equal(surface, label))
+    other_name = pc.and_(pc.invert(pc.is_in(rows["kind"], pa.array(["pronoun", "description"]))),
+                         pc.not_equal(surface, label))
     lines.about(_graph(base, rows["doc_id"]), _entity(base, entity_type, rows["entity_key"]), [
         (RDF_TYPE, _iri(BB, entity_type)),
         (RDFS_LABEL, literal(label)),

@@ -15,7 +15,7 @@ from spark_etl.text import article_facts, mention_rows
 MENTION_SCHEMA = (
     "doc_id string, sentence_index int, sentence_start int, sentence_end int, sentence string, "
     "start int, end int, surface string, entity_type string, entity_key string, label string, kind string, "
-    "sentence_parse string"
+    "sentence_parse string, article_date string"
 )
 FACT_SCHEMA = (
     "doc_id string, sentence_start int, sentence_end int, sentence string, relation string, "
@@ -56,9 +56,11 @@ def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
             sentences.append((first.sentence, int(first.sentence_start), records,
                               parses.iloc[0] if len(parses) else None))
             ends[int(first.sentence_start)] = (int(first.sentence_end), first.sentence)
+        written = group["article_date"].dropna()
+        date = tuple(int(part) for part in written.iloc[0].split("-")) if len(written) else None
         facts = [{"doc_id": doc_id, "sentence_end": ends[f["sentence_start"]][0],
                   "sentence": ends[f["sentence_start"]][1], **f}
-                 for f in article_facts(sentences, parents, awards)]
+                 for f in article_facts(sentences, parents, awards, date)]  # type: ignore[arg-type]
         years = {"year": "Int64", "start_year": "Int64", "end_year": "Int64"}
         return pd.DataFrame(facts, columns=_FACT_COLUMNS).astype(years)
 

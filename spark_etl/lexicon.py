@@ -53,6 +53,26 @@ def _word_list(path: Path) -> frozenset[str]:
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
+def club_places(organizations: tuple[Organization, ...]) -> frozenset[str]:
+    """The places of several words that clubs are named after ("Lake Elsinore" of the Lake Elsinore Storm,
+    "La Guaira" of the Tiburones de La Guaira): capitalised words that name a place, never a person.
+
+    >>> sorted(club_places((Organization("x", "Tiburones de La Guaira", "Team", (), None, None, None, None, None),
+    ...                     Organization("y", "Lake Elsinore Storm", "Team", (), None, None, None, None, None))))
+    ['La Guaira', 'Lake Elsinore']
+    """
+    places = set()
+    for org in organizations:
+        if org.type != "Team":
+            continue
+        words = org.label.split()
+        particle = next((i for i, w in enumerate(words) if w in ("de", "del")), None)
+        place = words[particle + 1:] if particle is not None else words[:-1]
+        if len(place) >= 2:
+            places.add(" ".join(place))
+    return frozenset(places)
+
+
 def load_lexicon(ontology_dir: Path | str) -> Lexicon:
     """Read the reference data under ``ontology_dir/reference``."""
     reference = Path(ontology_dir) / "reference"
@@ -76,7 +96,7 @@ def load_lexicon(ontology_dir: Path | str) -> Lexicon:
         raise InputError(f"{reference / 'organizations.csv'}: an organization key is listed twice")
     return Lexicon(
         organizations=organizations,
-        places=_word_list(reference / "places.txt"),
+        places=_word_list(reference / "places.txt") | club_places(organizations),
         not_name_words=_word_list(reference / "not_name_words.txt"),
         awards=_word_list(reference / "awards.txt"),
     )

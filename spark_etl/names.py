@@ -44,10 +44,27 @@ def is_initials(word: str) -> bool:
     return re.fullmatch(r"(?:[^\W\d_]\.){1,3}", word) is not None and word[0].isupper()
 
 
+# Lower-case words that follow a hyphen after a capitalised word without making it a name: "Texas-born".
+_HYPHEN_COMPOUNDS = frozenset({"born", "based", "led", "bred", "raised", "like", "type", "era", "time", "class",
+                               "year", "made", "area", "wide", "only"})
+
+
 def is_name_token(word: str) -> bool:
     """A token that can be a capitalised part of a person's name (not a particle or a suffix); a hyphen joins
-    two such parts ("Ruiz-Ortega")."""
-    return is_initials(word) or all(_is_capitalised_word(part) for part in word.split("-"))
+    two such parts ("Ruiz-Ortega"), or a capitalised syllable and a short lower-case one, as Korean given
+    names are written ("Dong-wook", "Jae-min")."""
+    if is_initials(word):
+        return True
+    parts = word.split("-")
+    if len(parts) == 2 and _is_capitalised_word(parts[0]) and parts[1].isalpha() and parts[1].islower() \
+            and 2 <= len(parts[1]) <= 5 and parts[1] not in _HYPHEN_COMPOUNDS:
+        return True
+    return all(_is_capitalised_word(part) for part in parts)
+
+
+def is_nickname(word: str) -> bool:
+    """A nickname written in quotes inside a name: '"Tavo"' in 'Gustavo "Tavo" Zamora-Reyes'."""
+    return len(word) > 2 and word[0] in "\"“" and word[-1] in "\"”" and is_name_token(word[1:-1])
 
 
 def is_particle(word: str) -> bool:

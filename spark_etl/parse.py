@@ -101,6 +101,17 @@ class Parse:
             return up_a + up_b
         return up_a[: up_a.index(common) + 1] + list(reversed(up_b[: up_b.index(common)]))
 
+    def span_of(self, token: Token) -> set[int]:
+        """The indexes of the token and of the words under it, but not of a club owning it or a clause hung on it:
+        "hitting coach" of "as hitting coach", "broadcast team" of "the Astros' broadcast team"."""
+        found = {token.i}
+        todo = [token]
+        while todo:
+            for child in self.children(todo.pop(), "compound", "amod", "nmod", "det"):
+                found.add(child.i)
+                todo.append(child)
+        return found
+
     def conjuncts(self, token: Token) -> list[Token]:
         """The token and the tokens coordinated with it: "Ruiz and Beck", "Ruiz, Beck and Dunn"."""
         found = [token]

@@ -11,6 +11,7 @@ Adding a rule is adding an entry; the matcher does not change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,8 +24,10 @@ class Rule:
     name: str
     lemmas: frozenset[str]
     person: str  # the argument holding the person(s): agent, patient or prep:<word>
-    club: str  # the argument holding the club
-    role: str | None  # the membership the match states (None: none), unless a title beside the name says another
+    club: str  # the argument holding the club; "poss:" before it: or the club owning it ("the Astros' staff")
+    # The membership the match states, unless the words say which ("joined the Cubs as hitting coach", "the
+    # Astros' broadcast team") or a title before the name does ("infielder Ko"); None: only if the words say.
+    role: str | None
     event: str | None = None  # the event the match states, with the club as its object
     # (sentence, person, club) it must state; sentences it must state nothing of
     examples: tuple[tuple[str, str, str], ...] = ()
@@ -73,11 +76,28 @@ RULES: tuple[Rule, ...] = (
                     ("Kyle Ott was released by the Minnesota Twins.", "Kyle Ott", "Minnesota Twins"))),
     _rule("designated", "designate option outright recall", "patient", "agent", "Player",
           examples=(("The Minnesota Twins designated Bo Lee for assignment.", "Bo Lee", "Minnesota Twins"),)),
-    _rule("called_up_from", "promote recall call option", "patient", "prep:from", "Player",
+    _rule("moved_from", "promote recall call option demote send move claim", "patient", "prep:from", "Player",
           examples=(("The San Diego Padres recalled Bo Lee from the El Paso Chihuahuas.", "Bo Lee",
-                     "El Paso Chihuahuas"),)),
-    _rule("optioned_to", "option send assign outright", "patient", "prep:to", "Player",
-          examples=(("The Padres optioned Bo Lee to the El Paso Chihuahuas.", "Bo Lee", "El Paso Chihuahuas"),)),
+                     "El Paso Chihuahuas"),
+                    ("Bo Lee was claimed off waivers by the Padres from the Texas Rangers.", "Bo Lee",
+                     "Texas Rangers"))),
+    _rule("moved_to", "promote option send assign outright demote move call", "patient", "prep:to", "Player",
+          examples=(("The Padres optioned Bo Lee to the El Paso Chihuahuas.", "Bo Lee", "El Paso Chihuahuas"),
+                    ("The Detroit Tigers promoted shortstop Bo Lee from the Lakeland Flying Tigers to the West "
+                     "Michigan Whitecaps.", "Bo Lee", "West Michigan Whitecaps"),
+                    ("Outfielder Bo Lee was sent down to the Toledo Mud Hens.", "Bo Lee", "Toledo Mud Hens"))),
+    _rule("split_between", "split divide", "agent", "prep:between", "Player",
+          examples=(("Matías Quintero split the year between the Seattle Mariners and the Tacoma Rainiers.",
+                     "Matías Quintero", "Tacoma Rainiers"),)),
+    _rule("spent_with", "spend", "agent", "prep:with", "Player",
+          examples=(("Isaiah Bellweather spent the summer with the Jersey Shore BlueClaws.", "Isaiah Bellweather",
+                     "Jersey Shore BlueClaws"),),
+          counter_examples=("Isaiah Bellweather spent the summer with his family in Ohio.",)),
+    _rule("joined", "join rejoin", "agent", "poss:patient", None, "hired",
+          examples=(("Gordon Pike joined the Houston Astros' broadcast team in 2006.", "Gordon Pike",
+                     "Houston Astros"),
+                    ("Dana Whitfield joined the Chicago Cubs as hitting coach.", "Dana Whitfield", "Chicago Cubs")),
+          counter_examples=("Dana Whitfield joined the Chicago Cubs in 2019.",)),
     _rule("played_for", "play pitch catch star", "agent", "prep:for", "Player",
           examples=(("Dana Whitfield played for the Kansas City Royals.", "Dana Whitfield", "Kansas City Royals"),),
           counter_examples=("Dana Whitfield never played for the Kansas City Royals.",
@@ -97,13 +117,14 @@ _HEARSAY = frozenset({"reportedly", "allegedly", "possibly", "perhaps", "maybe",
 # "would" alone tells a story in the past ("he would later manage the Mets"); "would have" does not happen.
 _MODALS = frozenset({"could", "might", "may", "should"})
 # Verbs whose complement is not (yet) so: "wants to manage the Mets", "was interviewed for the Mets job".
-_UNREALIZED = frozenset({"want", "hope", "wish", "seek", "expect", "plan", "consider", "interview", "pursue",
-                         "rumor", "rumour", "link", "negotiate", "talk", "covet", "target", "court", "offer", "pass",
+_UNREALIZED = frozenset({"want", "hope", "wish", "seek", "expect", "plan", "consider", "interview", "pursue", "ask",
+                         "request", "covet",
+                         "rumor", "rumour", "link", "negotiate", "talk", "target", "court", "offer", "pass",
                          "aim", "try", "attempt", "dream", "long", "aspire", "like", "love", "prefer"})
 # A negated stay is a departure: "was not retained by the Angels" says he was with them.
 _KEPT = frozenset({"retain", "renew", "keep", "re-sign", "extend", "return", "bring", "invite"})
 # The links that keep a token in the clause that states the relation, rather than a clause hung on it.
-_SAME_CLAUSE = frozenset({"xcomp", "ccomp", "pcomp", "ROOT", "conj"})
+_SAME_CLAUSE = frozenset({"xcomp", "ccomp", "pcomp", "ROOT", "conj", "relcl", "acl"})
 
 
 def _unasserting(parse: Parse, token: Token) -> bool:
@@ -165,6 +186,9 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
 
 
 def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
+    if slot.startswith("poss:"):
+        found = _argument(parse, verb, slot[5:])
+        return found + [p for t in found for p in parse.children(t, "poss")]
     if slot == "agent":
         found = _agent(parse, verb)
     elif slot == "patient":
@@ -190,6 +214,23 @@ def _stems(word: str) -> set[str]:
         if word.endswith(ending) and len(word) > len(ending) + 2:
             stems.add(word[: -len(ending)] + replacement)
     return stems
+
+
+def role_of(rule: Rule, parse: Parse, verb: Token, club: dict[str, Any],
+            cues: tuple[tuple[str, re.Pattern[str]], ...]) -> str | None:
+    """The role the words around a match name: the object of "as" on the verb ("as hitting coach"), or the noun a
+    possessed club stands before ("the Astros' broadcast team"); None when they name none."""
+    phrases = [t for prep in parse.children(verb, "prep") if prep.text.lower() == "as"
+               for t in parse.children(prep, "pobj")]
+    if rule.club.startswith("poss:"):
+        phrases += [t for t in _argument(parse, verb, rule.club[5:])
+                    if any(club["start"] <= p.start < club["end"] for p in parse.children(t, "poss"))]
+    for head in phrases:
+        words = " ".join(t.text for t in parse.tokens if t.i in parse.span_of(head))
+        for role, pattern in cues:
+            if pattern.search(words):
+                return role
+    return None
 
 
 def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],

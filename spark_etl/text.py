@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 from collections.abc import Iterable
 
-from spark_etl import names, parse, relations
+from spark_etl import dates, names, parse, relations
 from spark_etl.lexicon import Lexicon
 from spark_etl.names import slug
 
@@ -29,11 +29,15 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("GeneralManager", re.compile(r"\b(?:general manager|GM)\b", re.I)),
     ("Executive", re.compile(r"\b(?:COO|CEO|president|chief operating officer|executive)\b")),
     ("Owner", re.compile(r"\b(?:owner|owners)\b", re.I)),
+    ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
+                               r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
+    ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
     ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
     ("Manager", re.compile(r"\b(?:manager|managing|manage|manages|managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
     ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
-                          r"second baseman|pitcher|infielder|outfielder|"
+                          r"(?:first|second|third) baseman|pitcher|infielder|outfielder|left-hander|right-hander|"
+                          r"reliever|closer|slugger|(?:center|left|right) fielder|utility man|"
                           r"shortstop|catcher|prospect|debut|homegrown|hitter|starter|starting)\b", re.I)),
 )
 # A title written right before a name binds that role to that person: "GM Sandy Alderson".
@@ -92,7 +96,7 @@ class Mention:
     entity_type: str  # Person, Team, League, MediaOrganization
     entity_key: str
     label: str
-    kind: str  # name, short (surname or first name), pronoun, organization
+    kind: str  # name, short (surname or first name), pronoun, organization, description ("the club")
 
 
 @lru_cache(maxsize=1)
@@ -144,13 +148,22 @@ def _words(text: str, start: int, end: int) -> list[tuple[int, int, str, bool]]:
         spaced = token.whitespace_ == " " and not possessive
         if words and not words[-1][3] and (
                 (word == "." and names.is_suffix(words[-1][2] + "."))
-                or (words[-1][2].endswith("-") and names.is_name_token(word))
+                or (words[-1][2].endswith("-") and names.is_name_token(words[-1][2] + word))
                 or (word == "-" and names.is_name_token(words[-1][2]))):
             words[-1] = (words[-1][0], t_start + len(word), words[-1][2] + word, spaced)
             continue
         words.append((t_start, t_start + len(word), word, spaced))
     # A trailing hyphen joined nothing: "Cruz-" stays "Cruz".
-    return [(s, e - 1, w[:-1], sp) if w.endswith("-") and len(w) > 1 else (s, e, w, sp) for s, e, w, sp in words]
+    words = [(s, e - 1, w[:-1], sp) if w.endswith("-") and len(w) > 1 else (s, e, w, sp) for s, e, w, sp in words]
+    # A quoted word is one word: '"Tavo"' (a nickname, if it stands inside a name).
+    joined: list[tuple[int, int, str, bool]] = []
+    for word in words:
+        if len(joined) >= 2 and word[2] in ('"', "”") and joined[-2][2] in ('"', "“") \
+                and not joined[-2][3] and not joined[-1][3]:
+            quote, inner = joined.pop(-2), joined.pop()
+            word = (quote[0], word[1], quote[2] + inner[2] + word[2], word[3])
+        joined.append(word)
+    return joined
 
 
 def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
@@ -171,7 +184,10 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
             words.pop()
         if words and names.is_suffix(words[0][2]):
             words = []
+        while words and names.is_nickname(words[-1][2]):
+            words.pop()
         if words and not any(w[2] in not_name_words for w in words):
+            # A nickname stays in the mention's span, not in the name: 'Gustavo "Tavo" Zamora-Reyes'.
             runs.append((words[0][0], words[-1][1], [w[2] for w in words]))
         current.clear()
 
@@ -181,7 +197,8 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         if free and current and names.is_suffix(word):
             current.append((w_start, w_end, word))
             close()
-        elif free and (names.is_name_token(word) or (current and names.is_particle(word))):
+        elif free and (names.is_name_token(word) or (current and (names.is_particle(word)
+                                                                    or names.is_nickname(word)))):
             if not current:
                 opens = previous in ("", "“", '"', "(", ":", "—", "‘")
             current.append((w_start, w_end, word))
@@ -200,6 +217,53 @@ def _is_full_name(words: list[str]) -> bool:
     return 2 <= len(capitalised) <= 4 and words[0] not in names.SURNAME_OPENERS
 
 
+# Single words that open a club's name without naming it alone: "West" of "West Michigan Whitecaps".
+_NAME_OPENERS = frozenset({"New", "San", "Santa", "Los", "Las", "El", "La", "Le", "St.", "North", "South", "East",
+                           "West", "Fort", "Lake", "Grand", "Great", "Little", "Old", "Round", "Salt", "Rio", "Port",
+                           "Mount", "Palm", "High", "Long", "Big", "Red", "Blue", "White", "Green", "Black", "Golden",
+                           "Los Angeles", "Kansas", "Bay", "Inland", "Rocky", "Northern", "Southern"})
+
+
+def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str], orgs: dict[str, Any],
+                   not_name_words: frozenset[str]) -> dict[str, str]:
+    """Shorter names of the clubs an article names in full, for that article alone: its city ("Lakeland" of the
+    Lakeland Flying Tigers, "Monterrey" of the Sultanes de Monterrey) and its nickname ("Whitecaps" of the West
+    Michigan Whitecaps). A reader takes them so once the club is named; the reference lists them for no club,
+    since elsewhere they name a place or another team. A short name that two of the article's clubs share, or
+    that the reference gives another organization, names none."""
+    local: dict[str, set[str]] = {}
+    for _, _, surface in org_spans:
+        org = orgs[forms[surface]]
+        words = org.label.split()
+        if org.type != "Team" or len(words) < 2:
+            continue
+        for k in range(1, len(words)):
+            for part in (words[:k], words[k:]):
+                form = " ".join(part)
+                if part[0][:1].isupper() and part[-1] not in ("de", "del", "la") and form not in _NAME_OPENERS \
+                        and form not in not_name_words and form not in forms:
+                    local.setdefault(form, set()).add(org.key)
+    return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
+
+
+# "the club", "the team": the club the article spoke of last.
+# Not "the club's ...": what a club owns (its affiliate, its owner) is said of that, not of the club's people.
+_CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’'])")
+
+
+def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]]) -> list[tuple[int, int, str, str,
+                                                                                                  str, str]]:
+    """Each "the club" or "the team", as a mention of the last club named before it."""
+    clubs = sorted((f for f in found if f[2] == "Team"), key=lambda f: f[0])
+    described = []
+    for m in _CLUB_DESCRIPTION.finditer(text):
+        before = [c for c in clubs if c[1] <= m.start()]
+        if before and not _overlaps(m.start(), m.end(), [(f[0], f[1]) for f in found]):
+            _, _, entity_type, key, label, _ = before[-1]
+            described.append((m.start(), m.end(), entity_type, key, label, "description"))
+    return described
+
+
 def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[Mention]:
     """Every organization and person mention in an article (pronouns resolved), with sentence and offsets.
 
@@ -216,6 +280,15 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
     forms = lexicon.surface_forms()
     orgs = lexicon.by_key()
     org_spans = _spans(_surface_pattern(tuple(forms)), normalized)
+    local_forms = _article_forms(org_spans, forms, orgs, lexicon.not_name_words)
+    forms = {**forms, **local_forms}
+    taken = [(s, e) for s, e, _ in org_spans]
+    # A short name inside a longer capitalised name is part of that name: "Salt Lake" of "Salt Lake City".
+    org_spans += [(s, e, form) for s, e, form in (_spans(_surface_pattern(tuple(local_forms)), normalized)
+                                                  if local_forms else [])
+                  if not _overlaps(s, e, taken) and not re.match(r"\s+[A-Z]", normalized[e:])
+                  and not re.search(r"(?<![-\w])(?!(?:Triple|Double|High|Low|Single)-A\b|Class\b)[A-Z][\w.’']*\s+$",
+                                    normalized[max(0, s - 30):s])]
     taken = [(s, e) for s, e, _ in org_spans]
     blocked = list(lexicon.places | lexicon.awards)
     taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
@@ -231,43 +304,63 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
         org = orgs[forms[surface]]
         found.append((s, e, org.type, org.key, org.label, "organization"))
 
-    full_names: dict[str, str] = {}  # key -> label
-    singles: list[tuple[int, int, str]] = []
+    candidates: list[tuple[int, int, list[str]]] = []  # a person's name as the rules or the model read it
     for s_start, s_end in sentences:
-        for start, end, words in _name_runs(normalized, s_start, s_end, taken, lexicon.not_name_words):
-            if _is_full_name(words):
-                label = " ".join(words)
-                full_names.setdefault(slug(label), label)
-                found.append((start, end, "Person", slug(label), label, "name"))
-            else:
-                singles.append((start, end, " ".join(words)))
+        candidates += _name_runs(normalized, s_start, s_end, taken, lexicon.not_name_words)
 
     doc = None
     if use_model:
         from spark_etl.model import load_model
 
         doc = load_model()(normalized)
-        occupied = taken + [(f[0], f[1]) for f in found]
+        occupied = taken + [(c[0], c[1]) for c in candidates if _is_full_name(c[2])] + \
+            [(f[0], f[1]) for f in found]
         for start, end, entity_type, label in model_candidates(doc, occupied, lexicon.not_name_words):
             if sentence_of(start) != sentence_of(end - 1):
                 continue
             if entity_type == "Person":
-                full_names.setdefault(slug(label), label)
-                found.append((start, end, "Person", slug(label), label, "name"))
-                # "Okafor" of "J.J. Okafor" was a lone surname to the rules, which do not read "J.J.".
-                singles = [single for single in singles if not _overlaps(single[0], single[1], [(start, end)])]
+                # "Okafor" of a name the rules did not read whole is a lone surname to them: the model's span wins.
+                candidates = [c for c in candidates if not _overlaps(c[0], c[1], [(start, end)])]
+                candidates.append((start, end, [w[2] for w in _words(normalized, start, end)]))
             else:
                 found.append((start, end, "Organization", slug(label), label, "organization"))
 
+    # Other names of a person the article names in full: "Garza Villarreal" (the family name of "Héctor Garza
+    # Villarreal"), "Tavo Zamora-Reyes" (with the nickname of 'Gustavo "Tavo" Zamora-Reyes').
+    other_names: set[str] = set()
+    for _, _, written in candidates:
+        words = [w for w in written if not names.is_nickname(w)]
+        if _is_full_name(words):
+            if len(words) >= 3:
+                other_names.add(" ".join(words[1:]))
+            other_names |= {f"{w[1:-1]} {names.surname(' '.join(words))}" for w in written if names.is_nickname(w)}
+    full_names: dict[str, str] = {}  # key -> label
+    singles: list[tuple[int, int, str]] = []
+    for start, end, written in sorted(candidates):
+        words = [w for w in written if not names.is_nickname(w)]
+        label = " ".join(words)
+        if _is_full_name(words) and label not in other_names:
+            full_names.setdefault(slug(label), label)
+            found.append((start, end, "Person", slug(label), label, "name"))
+        else:
+            singles.append((start, end, label))
+
     # Within one article a lone surname or first name stands for the full name it abbreviates,
     # when exactly one person of the article carries it.
+    nicknames = {" ".join(w for w in written if not names.is_nickname(w)): [w[1:-1] for w in written
+                                                                           if names.is_nickname(w)]
+                 for _, _, written in candidates}
     by_part: dict[str, set[str]] = {}
     for key, label in full_names.items():
-        suffix = label.split()[-1]
-        for part in (names.given_name(label), names.surname(label)):
+        words = label.split()
+        parts = {names.given_name(label), names.surname(label)}
+        parts |= {f"{nickname} {names.surname(label)}" for nickname in nicknames.get(label, [])}
+        if len(words) >= 3:
+            parts.add(" ".join(words[1:]))
+        if names.is_suffix(words[-1]):  # "Griffey Jr." is the son, whoever else is a Griffey
+            parts.add(f"{names.surname(label)} {words[-1]}")
+        for part in parts:
             by_part.setdefault(part, set()).add(key)
-        if names.is_suffix(suffix):  # "Griffey Jr." is the son, whoever else is a Griffey
-            by_part.setdefault(f"{names.surname(label)} {suffix}", set()).add(key)
     for start, end, word in singles:
         keys = by_part.get(word, set())
         if len(keys) == 1:
@@ -275,6 +368,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
             found.append((start, end, "Person", key, full_names[key], "short"))
 
     found += _pronoun_mentions(normalized, found, sentence_of)
+    found += _club_descriptions(normalized, found)
 
     mentions = []
     for start, end, entity_type, key, label, kind in sorted(found):
@@ -325,8 +419,9 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
             continue
         label = text[start:end]
         if ent.label_ == "PERSON":
-            if len(tokens) <= 5 and all(names.is_name_token(t.text) or names.is_particle(t.text)
-                                        or names.is_suffix(t.text) or t.text == "-" for t in tokens):
+            if len(tokens) <= 6 and all(names.is_name_token(t.text) or names.is_particle(t.text)
+                                        or names.is_suffix(t.text) or t.text in ("-", '"', "“", "”")
+                                        for t in tokens):
                 found.append((start, end, "Person", label))
         elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens):
             found.append((start, end, "Organization", label))
@@ -406,17 +501,30 @@ def is_headline(sentence: str) -> bool:
 
 
 def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
-               teams: list[dict[str, Any]]) -> tuple[int | None, int | None]:
+               teams: list[dict[str, Any]], date: tuple[int, int] | None = None) -> tuple[int | None, int | None]:
     """The first and last year of a role at `org` that its sentence states, each None when it states none.
 
     A year belongs to the team named nearest to it. Words before it say what it is: "began ... in 1998" and
     "debut ... in 1980" start the role, "ended in 1988" and "departure after the 2016 season" end it,
     "2013-14" and "from 2010 to 2016" give both, "for five seasons" counts back from an end (or on from a
     start), and a plain "in 2002" places the role in that year (first and last year 2002: what the sentence
-    says, not more). A draft year is the draft's. No year is better than a wrong one.
+    says, not more). A draft year is the draft's. No year is better than a wrong one. With the article's
+    `date`, relative years count too: "last season", "the past four seasons" (spark_etl/dates.py).
     """
     starts: list[int] = []
     ends: list[int] = []
+    for rel_start, rel_end, rel_first, rel_last in dates.relative_years(sentence, date):
+        nearest = _nearest(teams, (sentence_start + rel_start, sentence_start + rel_end))
+        if nearest is not None and nearest["entity_key"] == org["entity_key"]:
+            before = sentence[:rel_start]
+            begins, finishes = _YEAR_BEGINS.search(before), _YEAR_ENDS.search(before)
+            if rel_first != rel_last or not (begins or finishes):
+                starts.append(rel_first)
+                ends.append(rel_last)
+            elif begins and (not finishes or begins.start() > finishes.start()):
+                starts.append(rel_first)
+            else:
+                ends.append(rel_last)
     for m in _YEAR.finditer(sentence):
         span = (sentence_start + m.start(), sentence_start + m.end())
         nearest = _nearest(teams, span)
@@ -499,7 +607,8 @@ def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[st
 
 def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]],
                  people_lists: dict[int, tuple[int, int]], teams: list[dict[str, Any]],
-                 media: list[dict[str, Any]], lexicon_parents: dict[str, str]) -> list[dict[str, Any]]:
+                 media: list[dict[str, Any]], lexicon_parents: dict[str, str],
+                 date: tuple[int, int] | None = None) -> list[dict[str, Any]]:
     facts = []
     # Each role word belongs to the person mention nearest to it: "manager Jerry Manuel", "GM Sandy Alderson".
     # But a post that "went to" someone is theirs: "the top job, a post that ultimately went to Collins".
@@ -560,7 +669,7 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 parent = lexicon_parents.get(org["entity_key"])
                 target = dict(org, entity_key=parent, label=None) if parent else org
                 # A year near the affiliate is the affiliate's, not the front office's at its parent.
-                first, last = role_years(sentence, sentence_start, org, teams) if not parent else (None, None)
+                first, last = role_years(sentence, sentence_start, org, teams, date) if not parent else (None, None)
                 facts.append(_fact("member", person, target, *_covering(person, org),
                                    role=titled_role, start_year=first, end_year=last))
                 continue
@@ -574,14 +683,19 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             else:
                 scored = [s for s in scored if s[0] <= 2 * MAX_CUE_DISTANCE + _gap(p_span, o_span)]
             if scored:
-                first, last = role_years(sentence, sentence_start, org, teams)
+                first, last = role_years(sentence, sentence_start, org, teams, date)
                 facts.append(_fact("member", person, org, *_covering(person, org),
                                    role=min(scored)[1], start_year=first, end_year=last))
         for outlet in media:
             between = sentence[person["end"] - sentence_start: outlet["start"] - sentence_start]
-            if re.fullmatch(r"\s+of(?: the)?\s+", between):
+            if re.fullmatch(r"\s+of(?: the)?\s+", between) or _REPORTER_FOR.fullmatch(between):
                 facts.append(_fact("member", person, outlet, person["start"], outlet["end"], role="Reporter"))
     return facts
+
+
+# "She was previously a reporter for the Houston Chronicle", "Davidoff, a columnist at Newsday".
+_REPORTER_FOR = re.compile(r"[^.;]{0,40}\b(?:reporter|writer|columnist|correspondent|editor|journalist)\s+"
+                           r"(?:for|at|with)(?: the)?\s+")
 
 
 def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) -> bool:
@@ -626,25 +740,37 @@ def _membership_teams(sentence: str, sentence_start: int, teams: list[dict[str, 
 
 def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
                    lexicon_parents: dict[str, str] | None = None,
-                   awards: Iterable[str] = (), sentence_parse: str | None = None) -> list[dict[str, Any]]:
+                   awards: Iterable[str] = (), sentence_parse: str | None = None,
+                   date: tuple[int, int] | None = None) -> list[dict[str, Any]]:
     """Facts stated in one sentence: memberships, events, awards, records, ages (years active: article_facts).
 
     With the sentence's parse, the relation rules (spark_etl/relations.py) add what the sentence's structure
     states, and a membership or event the sentence does not assert (negated, wished for, rumoured) is dropped.
     """
-    facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards)
+    facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date)
     if not sentence_parse or not facts and not any(m["entity_type"] == "Person" for m in mentions):
         return facts
     parsed = parse.Parse(parse.decode(sentence_parse, sentence_start))
-    return _parsed_facts(sentence, sentence_start, mentions, parsed, facts)
+    return _parsed_facts(sentence, sentence_start, mentions, parsed, facts, lexicon_parents or {}, date)
 
 
 # Facts between a person and a club that the parse can check: a negated "fired" is not a firing either.
 _CHECKED = frozenset({"member", "hired", "fired", "resigned", "promoted", "drafted"})
 
 
+def title_role(sentence: str, sentence_start: int, person: dict[str, Any]) -> str | None:
+    """The role a title written right before a name gives ("infielder Matías Quintero": Player, "hitting coach
+    Omar Pruitt": Coach), None without one."""
+    before = sentence[: person["start"] - sentence_start]
+    for role, pattern in ROLE_CUES:
+        if any(re.fullmatch(r"[\s,]*", before[m.end():]) for m in pattern.finditer(before)):
+            return role
+    return None
+
+
 def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]], parsed: parse.Parse,
-                  facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+                  facts: list[dict[str, Any]], parents: dict[str, str],
+                  date: tuple[int, int] | None) -> list[dict[str, Any]]:
     """The cue rules' facts the sentence asserts, and the relation rules' facts."""
 
     def mention_of(token: parse.Token) -> dict[str, Any] | None:
@@ -654,7 +780,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if fact["relation"] not in _CHECKED:
             return True
         people = [m for m in mentions if m["entity_key"] == fact["person_key"] and m["entity_type"] == "Person"]
-        clubs = [m for m in mentions if m["entity_key"] == fact["object_key"]]
+        # A front-office title at an affiliate goes to its parent club: the affiliate is what the sentence says.
+        clubs = [m for m in mentions if fact["object_key"] in (m["entity_key"], parents.get(m["entity_key"]))]
         pairs = [(a, b) for p in people for c in clubs
                  if (a := parsed.covering(p["start"], p["end"])) and (b := parsed.covering(c["start"], c["end"]))]
         # A club the sentence does not name (a front-office title goes to the affiliate's parent) is not checked.
@@ -666,9 +793,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
     for rule, person, club, verb in relations.rule_facts(parsed, mention_of):
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
-        if rule.role and (person["entity_key"], club["entity_key"]) not in held:
-            first, last = role_years(sentence, sentence_start, club, teams) if club in teams else (None, None)
-            kept.append(_fact("member", person, club, *span, role=rule.role, start_year=first, end_year=last))
+        role = relations.role_of(rule, parsed, verb, club, ROLE_CUES) or \
+            (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
+        if role and (person["entity_key"], club["entity_key"]) not in held:
+            first, last = role_years(sentence, sentence_start, club, teams, date) if club in teams else (None, None)
+            kept.append(_fact("member", person, club, *span, role=role, start_year=first, end_year=last))
             held.add((person["entity_key"], club["entity_key"]))
         if rule.event:
             kept.append(_fact(rule.event, person, club, *span, year=_nearest_year(years, (verb.start, verb.end))))
@@ -677,7 +806,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
 
 def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
                lexicon_parents: dict[str, str] | None = None,
-               awards: Iterable[str] = ()) -> list[dict[str, Any]]:
+               awards: Iterable[str] = (), date: tuple[int, int] | None = None) -> list[dict[str, Any]]:
     """The facts the cue words around the mentions state (no parse needed)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
@@ -687,7 +816,7 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
         return []
     people_lists = coordinated_spans(sentence, sentence_start, people)
     facts = _memberships(sentence, sentence_start, people, people_lists,
-                         _membership_teams(sentence, sentence_start, teams), media, parents)
+                         _membership_teams(sentence, sentence_start, teams), media, parents, date)
     years = _years(sentence, sentence_start)
 
     for relation, pattern in EVENT_CUES:
@@ -742,7 +871,7 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
 
 def article_facts(sentences: list[tuple[Any, ...]],
                   lexicon_parents: dict[str, str] | None = None,
-                  awards: Iterable[str] = ()) -> list[dict[str, Any]]:
+                  awards: Iterable[str] = (), date: tuple[int, int] | None = None) -> list[dict[str, Any]]:
     """Facts of a whole article, sentence by sentence (text, start, mentions and, where the model ran, the
     parse), each membership with the years its sentences state.
 
@@ -750,11 +879,18 @@ def article_facts(sentences: list[tuple[Any, ...]],
     Cubs after the 2018 season", after "Cubs hitting coach Dana Whitfield") gives those years to the
     person's role at that club when the article states exactly one. With two (Backman played for the Mets
     and managed in their system), such a year stays unassigned: it could be either role's.
+
+    With the article's `date` (spark_etl/dates.py), relative years resolve against it, and an event told in the
+    headline or on a day of the news ("on Tuesday") is of the article's year.
     """
     facts: list[dict[str, Any]] = []
     for sentence, start, mentions, *sentence_parse in sentences:
-        found = sentence_facts(sentence, start, mentions, lexicon_parents, awards, *sentence_parse)
-        facts += [dict(f, sentence_start=start) for f in found]
+        found = sentence_facts(sentence, start, mentions, lexicon_parents, awards,
+                               sentence_parse[0] if sentence_parse else None, date)
+        of_the_day = date is not None and (is_headline(sentence) or dates.DAY_OF_NEWS.search(sentence))
+        facts += [dict(f, sentence_start=start, year=date[0]) if of_the_day and date and f["year"] is None
+                  and f["relation"] in NEWS_EVENTS and not _YEAR.search(sentence)
+                  else dict(f, sentence_start=start) for f in found]
     members = [f for f in facts if f["relation"] == "member"]
     roles: dict[tuple[str, str], set[str]] = {}
     for f in members:
@@ -772,11 +908,15 @@ def article_facts(sentences: list[tuple[Any, ...]],
                 only = roles.get((key, team["entity_key"]), set())
                 if len(only) != 1 or (start, key, team["entity_key"]) in stated:
                     continue
-                first, last = role_years(sentence, start, team, teams)
+                first, last = role_years(sentence, start, team, teams, date)
                 if first is not None or last is not None:
                     facts.append(dict(_fact("member", person, team, *_covering(person, team), role=next(iter(only)),
                                             start_year=first, end_year=last), sentence_start=start))
     return facts
+
+
+# Events a news story reports as they happen (a draft is dated by its own year, not the story's).
+NEWS_EVENTS = frozenset({"hired", "fired", "resigned", "promoted", "signed", "traded", "claimed", "released"})
 
 
 def _draft_detail(sentence: str) -> str | None:
@@ -798,10 +938,13 @@ def _nearest_year(years: list[tuple[int, int, int]], span: tuple[int, int], afte
 
 def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = True) -> list[dict[str, Any]]:
     """find_mentions as plain rows, with the document id and the sentence text; the first mention of each
-    sentence carries the sentence's parse (`sentence_parse`, once a sentence: a parse is larger than a row)."""
+    sentence carries the sentence's parse (`sentence_parse`, once a sentence: a parse is larger than a row), and
+    each the article's date (`article_date`, "2024-06", null when the article states none)."""
     mentions, parses = read_article(text, lexicon, use_model)
+    date = dates.article_date(text)
+    written = f"{date[0]:04d}-{date[1]:02d}" if date else None
     rows = []
     for m in mentions:
         rows.append({"doc_id": doc_id, "sentence": text[m.sentence_start:m.sentence_end], **asdict(m),
-                     "sentence_parse": parses.pop(m.sentence_start, None)})
+                     "sentence_parse": parses.pop(m.sentence_start, None), "article_date": written})
     return rows

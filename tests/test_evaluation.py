@@ -76,3 +76,23 @@ def test_new_paragraphs_reach_the_bar(spark, tmp_path) -> None:
     assert scores["entities"]["f1"] >= 0.95, scores["entities"]
     assert scores["facts"]["all"]["f1"] >= 0.85, scores["facts"]["all"]
     assert scores["role_years"]["recall"] == 1.0, scores["role_years"]
+
+
+def test_a_non_fact_the_graph_states_is_counted() -> None:
+    from bbkg.evaluate import stated_non_facts
+
+    non_facts = [{"relation": "member", "subject": "A", "object": "Mets", "role": "Manager"},
+                 {"relation": "member", "subject": "B", "object": "Mets", "role": "Manager"}]
+    predicted = [{"relation": "member", "subject": "A", "object": "Mets", "role": "Manager"},
+                 {"relation": "member", "subject": "B", "object": "Mets", "role": "Player"}]
+    assert stated_non_facts(non_facts, predicted) == non_facts[:1]
+
+
+def test_a_club_the_gold_names_by_another_of_its_names_is_the_same_club() -> None:
+    from bbkg.evaluate import in_graph_names
+
+    gold = {"entities": [{"label": "Cleveland Guardians", "type": "Team"}, {"label": "Ann Roe", "type": "Person"}],
+            "facts": [{"relation": "member", "subject": "Ann Roe", "object": "Cleveland Guardians", "role": "Coach"}]}
+    named = in_graph_names(gold, {"Cleveland Guardians": "Cleveland Indians"})
+    assert {e["label"] for e in named["entities"]} == {"Cleveland Indians", "Ann Roe"}
+    assert named["facts"][0]["object"] == "Cleveland Indians" and named["facts"][0]["subject"] == "Ann Roe"

@@ -127,7 +127,7 @@ def backman_in_twelve_articles() -> dict[str, tuple]:
     """Twelve articles that all say Backman managed the Mets from 1990, and the Mets' reference record."""
     docs = [f"d{i}" for i in range(12)]
     sentence = (0, 40, "Backman managed the Mets from 1990.")
-    mentions = [(doc, 0, 0, 40, sentence[2], start, start + 7, surface, entity_type, key, label, "name")
+    mentions = [(doc, 0, 0, 40, sentence[2], start, start + 7, surface, entity_type, key, label, "name", None, None)
                 for doc in docs for start, surface, entity_type, key, label in (
                     (0, "Backman", "Person", "wally-backman", "Wally Backman"),
                     (20, "Mets", "Team", "new-york-mets", "New York Mets"))]
