@@ -93,6 +93,12 @@ RULES: tuple[Rule, ...] = (
           examples=(("Isaiah Bellweather spent the summer with the Jersey Shore BlueClaws.", "Isaiah Bellweather",
                      "Jersey Shore BlueClaws"),),
           counter_examples=("Isaiah Bellweather spent the summer with his family in Ohio.",)),
+    _rule("hired_as", "hire name appoint tab promote elevate", "patient", "agent", None, "hired",
+          examples=(("The Winnipeg Goldeyes hired Maurice Bellamy, a coach in Houston, as the club's manager.",
+                     "Maurice Bellamy", "Winnipeg Goldeyes"),
+                    ("The Akron RubberDucks named Terrell Bishop-Yates team president on Thursday.",
+                     "Terrell Bishop-Yates", "Akron RubberDucks")),
+          counter_examples=("The Akron RubberDucks named Terrell Bishop-Yates on Thursday.",)),
     _rule("joined", "join rejoin", "agent", "poss:patient", None, "hired",
           examples=(("Gordon Pike joined the Houston Astros' broadcast team in 2006.", "Gordon Pike",
                      "Houston Astros"),
@@ -121,6 +127,7 @@ _UNREALIZED = frozenset({"want", "hope", "wish", "seek", "expect", "plan", "cons
                          "request", "covet",
                          "rumor", "rumour", "link", "negotiate", "talk", "target", "court", "offer", "pass",
                          "aim", "try", "attempt", "dream", "long", "aspire", "like", "love", "prefer"})
+_CANDIDACY = frozenset({"finalist", "candidate", "contender", "frontrunner", "front-runner"})
 # A negated stay is a departure: "was not retained by the Angels" says he was with them.
 _KEPT = frozenset({"retain", "renew", "keep", "re-sign", "extend", "return", "bring", "invite"})
 # The links that keep a token in the clause that states the relation, rather than a clause hung on it.
@@ -147,7 +154,11 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
     top = parse.common_head(a, b)
     if top is None:
         return True
-    checked = [top] + [t for t in parse.path(a, b) if t.dep in _SAME_CLAUSE and t.pos in ("VERB", "AUX")]
+    path = parse.path(a, b)
+    # "He was a finalist for the Astros' job": a candidacy is not the job, for the candidate (the subject).
+    if a.dep in ("nsubj", "nsubjpass") and parse.head(a) is top and any(t.lemma.lower() in _CANDIDACY for t in path):
+        return False
+    checked = [top] + [t for t in path if t.dep in _SAME_CLAUSE and t.pos in ("VERB", "AUX")]
     governed = top
     while governed.dep in ("xcomp", "ccomp", "pcomp") and (head := parse.head(governed)) is not None:
         checked.append(head)
@@ -170,6 +181,9 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
     head = parse.head(verb)
     if not found and passive and head is not None and verb.dep in ("acl", "relcl"):
         found = [head]  # "Marco Vela, claimed off waivers by the Tigers, ..."
+    if not found:  # "named Terrell Bishop-Yates team president", read as a president named "Bishop-Yates"
+        found = [parse.tokens[i] for title in parse.children(verb, "oprd") for i in sorted(parse.span_of(title))
+                 if i != title.i]
     return found
 
 
@@ -220,8 +234,12 @@ def role_of(rule: Rule, parse: Parse, verb: Token, club: dict[str, Any],
             cues: tuple[tuple[str, re.Pattern[str]], ...]) -> str | None:
     """The role the words around a match name: the object of "as" on the verb ("as hitting coach"), or the noun a
     possessed club stands before ("the Astros' broadcast team"); None when they name none."""
-    phrases = [t for prep in parse.children(verb, "prep") if prep.text.lower() == "as"
+    holders = [verb, *_patient(parse, verb)]
+    phrases = [t for holder in holders for prep in parse.children(holder, "prep") if prep.text.lower() == "as"
                for t in parse.children(prep, "pobj")]
+    # "named Bishop-Yates team president": the role stands beside the object.
+    phrases += [t for holder in holders for t in parse.children(holder, "oprd", "attr", "xcomp", "npadvmod", "appos")
+                if t.pos in ("NOUN", "PROPN")]
     if rule.club.startswith("poss:"):
         phrases += [t for t in _argument(parse, verb, rule.club[5:])
                     if any(club["start"] <= p.start < club["end"] for p in parse.children(t, "poss"))]
@@ -231,6 +249,31 @@ def role_of(rule: Rule, parse: Parse, verb: Token, club: dict[str, Any],
             if pattern.search(words):
                 return role
     return None
+
+
+_SUCCESSION = frozenset({"replace", "succeed"})
+
+
+def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
+                ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(successor, predecessor) for each "A replaces B" or "A succeeds B" the sentence asserts: B held the post A
+    takes. "The Astros hired Nguyen-Brooks ..., replacing Gordon Pike": the club replaces through its hire."""
+    found = []
+    for verb in parse.tokens:
+        if verb.pos != "VERB" or not ({verb.lemma.lower(), *_stems(verb.text.lower())} & _SUCCESSION):
+            continue
+        successors = [m for t in _argument(parse, verb, "agent") if (m := mention_of(t))]
+        head = parse.head(verb)
+        if (not successors or successors[0]["entity_type"] != "Person") and head is not None and \
+                verb.dep in ("advcl", "acl", "xcomp", "conj"):
+            successors = [m for t in _argument(parse, head, "patient") if (m := mention_of(t))]
+        predecessors = [m for t in _argument(parse, verb, "patient") if (m := mention_of(t))]
+        for successor in successors:
+            for predecessor in predecessors:
+                if successor["entity_type"] == predecessor["entity_type"] == "Person" and \
+                        successor["entity_key"] != predecessor["entity_key"] and is_asserted(parse, verb, verb):
+                    found.append((successor, predecessor))
+    return found
 
 
 def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
@@ -248,6 +291,8 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
                       and m["entity_type"] == "Person"]
             clubs = [m for t in _argument(parse, verb, rule.club) if (m := mention_of(t))
                      and m["entity_type"] == "Team"]
+            people = list({m["start"]: m for m in people}.values())
+            clubs = list({m["start"]: m for m in clubs}.values())
             for person in people:
                 for club in clubs:
                     a, b = parse.covering(person["start"], person["end"]), parse.covering(club["start"], club["end"])

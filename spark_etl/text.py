@@ -287,7 +287,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
     org_spans += [(s, e, form) for s, e, form in (_spans(_surface_pattern(tuple(local_forms)), normalized)
                                                   if local_forms else [])
                   if not _overlaps(s, e, taken) and not re.match(r"\s+[A-Z]", normalized[e:])
-                  and not re.search(r"(?<![-\w])(?!(?:Triple|Double|High|Low|Single)-A\b|Class\b)[A-Z][\w.’']*\s+$",
+                  and not re.search(r"(?<![-\w])(?!(?:Triple|Double|High|Low|Single)-A\b|Class\b)[A-Z][\w’']*[ \t]$",
                                     normalized[max(0, s - 30):s])]
     taken = [(s, e) for s, e, _ in org_spans]
     blocked = list(lexicon.places | lexicon.awards)
@@ -793,13 +793,21 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
     for rule, person, club, verb in relations.rule_facts(parsed, mention_of):
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
-        role = relations.role_of(rule, parsed, verb, club, ROLE_CUES) or \
-            (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
+        said = relations.role_of(rule, parsed, verb, club, ROLE_CUES)
+        role = said or (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
+        if said:
+            # The words of the match name the role ("hired Bellamy, a coach in Houston, as manager"): the
+            # nearest cue word's guess for this person and club gives way.
+            pair = (person["entity_key"], club["entity_key"])
+            kept = [f for f in kept if not (f["relation"] == "member" and (f["person_key"], f["object_key"]) == pair
+                                            and f["role"] != said)]
+            held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
         if role and (person["entity_key"], club["entity_key"]) not in held:
             first, last = role_years(sentence, sentence_start, club, teams, date) if club in teams else (None, None)
             kept.append(_fact("member", person, club, *span, role=role, start_year=first, end_year=last))
             held.add((person["entity_key"], club["entity_key"]))
-        if rule.event:
+        # A club names a player to a place in its lineup; it hires its staff.
+        if rule.event and not (rule.event == "hired" and role == "Player"):
             kept.append(_fact(rule.event, person, club, *span, year=_nearest_year(years, (verb.start, verb.end))))
     return kept
 
@@ -891,6 +899,7 @@ def article_facts(sentences: list[tuple[Any, ...]],
         facts += [dict(f, sentence_start=start, year=date[0]) if of_the_day and date and f["year"] is None
                   and f["relation"] in NEWS_EVENTS and not _YEAR.search(sentence)
                   else dict(f, sentence_start=start) for f in found]
+    facts += _implied_posts(sentences, facts)
     members = [f for f in facts if f["relation"] == "member"]
     roles: dict[tuple[str, str], set[str]] = {}
     for f in members:
@@ -913,6 +922,51 @@ def article_facts(sentences: list[tuple[Any, ...]],
                     facts.append(dict(_fact("member", person, team, *_covering(person, team), role=next(iter(only)),
                                             start_year=first, end_year=last), sentence_start=start))
     return facts
+
+
+# Posts on a club's staff, which a title alone gives: a story's "General manager X" is its club's.
+_STAFF = ("Manager", "Coach", "GeneralManager", "Executive", "Owner", "Broadcaster", "Scout")
+
+
+def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Memberships an article implies without naming the club in the sentence:
+    - a staff title before a name in a sentence that names no club ("General manager Claire Vandermeer said")
+      is a post at the article's club, the one its headline names (not a "former" one);
+    - "A replaces B" (or succeeds): B held the post at the club that A, the article says, takes, when the
+      article gives A exactly one staff post."""
+    if not sentences:
+        return []
+    headline, first_start, first_mentions, *_ = sentences[0]
+    topic = next((m for m in first_mentions if m["entity_type"] == "Team"), None) if is_headline(headline) else None
+    implied: list[dict[str, Any]] = []
+    for sentence, start, mentions, *sentence_parse in sentences:
+        if topic is not None and not any(m["entity_type"] == "Team" for m in mentions):
+            for person in (m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"):
+                role = title_role(sentence, start, person)
+                former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
+                                   sentence[: person["start"] - start], re.I)
+                if role in _STAFF and not former:
+                    implied.append(dict(_fact("member", person, topic, person["start"], person["end"], role=role),
+                                        sentence_start=start))
+        if not sentence_parse or not sentence_parse[0]:
+            continue
+        parsed = parse.Parse(parse.decode(sentence_parse[0], start))
+
+        def mention_of(token: parse.Token, mentions: list[dict[str, Any]] = mentions) -> dict[str, Any] | None:
+            return next((m for m in mentions if m["start"] <= token.start and token.end <= m["end"]), None)
+
+        for successor, predecessor in relations.successions(parsed, mention_of):
+            posts = {(f["role"], f["object_key"]): f for f in facts
+                     if f["relation"] == "member" and f["person_key"] == successor["entity_key"]
+                     and f["role"] in _STAFF}
+            if len(posts) == 1:
+                post = next(iter(posts.values()))
+                club = {"entity_key": post["object_key"], "label": post["object_label"],
+                        "entity_type": post["object_type"]}
+                implied.append(dict(_fact("member", predecessor, club, min(successor["start"], predecessor["start"]),
+                                          max(successor["end"], predecessor["end"]), role=post["role"]),
+                                    sentence_start=start))
+    return implied
 
 
 # Events a news story reports as they happen (a draft is dated by its own year, not the story's).

@@ -59,3 +59,36 @@ def test_negated_wished_for_and_rumoured_memberships_are_not_stated(lexicon: Lex
 def test_a_negated_stay_is_a_departure_not_a_denial(lexicon: Lexicon) -> None:
     facts = facts_of("Ned Carrow, who managed the Baltimore Orioles, was not retained by the club.", lexicon)
     assert ("Ned Carrow", "Baltimore Orioles", "Manager") in memberships(facts)
+
+
+def test_a_candidacy_is_not_the_job(lexicon: Lexicon) -> None:
+    facts = facts_of("Maurice Bellamy was a finalist for the Houston Astros' managing job but was passed over.",
+                     lexicon)
+    assert memberships(facts) == set()
+
+
+def test_a_title_without_a_club_is_a_post_at_the_headlines_club(lexicon: Lexicon) -> None:
+    text = ("Blue Jays hire Terrence Oduya\n\nGeneral manager Claire Vandermeer said she had targeted Oduya. "
+            "Former manager Ned Carrow agreed.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Claire Vandermeer", "Toronto Blue Jays", "GeneralManager") in found
+    assert not any(person == "Ned Carrow" for person, _, _ in found)  # a former post, at a club not said
+
+
+def test_the_one_replaced_held_the_post_taken(lexicon: Lexicon) -> None:
+    text = ("Goldeyes hire Bellamy\n\nThe Winnipeg Goldeyes hired Maurice Bellamy as manager on Monday. "
+            "He replaces Len Dobrowski, who resigned in September.")
+    assert ("Len Dobrowski", "Winnipeg Goldeyes", "Manager") in memberships(facts_of(text, lexicon))
+
+
+def test_relative_years_count_from_the_articles_date(lexicon: Lexicon) -> None:
+    text = ("Astros hire Kayla Nguyen-Brooks\n\nPublished January 22, 2025\n\n"
+            "Kayla Nguyen-Brooks spent the past four seasons with the Round Rock Express.")
+    mentions, parses = read_article(text, lexicon, use_model=True)
+    sentences: dict[int, tuple] = {}
+    for m in mentions:
+        sentences.setdefault(m.sentence_start, (text[m.sentence_start:m.sentence_end], m.sentence_start, [],
+                                                parses.get(m.sentence_start)))[2].append(m.__dict__)
+    facts = article_facts(list(sentences.values()), date=(2025, 1))
+    years = {(f["object_label"], f["start_year"], f["end_year"]) for f in facts if f["relation"] == "member"}
+    assert ("Round Rock Express", 2021, 2024) in years
