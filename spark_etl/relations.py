@@ -127,6 +127,10 @@ _UNREALIZED = frozenset({"want", "hope", "wish", "seek", "expect", "plan", "cons
                          "request", "covet",
                          "rumor", "rumour", "link", "negotiate", "talk", "target", "court", "offer", "pass",
                          "aim", "try", "attempt", "dream", "long", "aspire", "like", "love", "prefer"})
+# Nouns of what has not happened ("in talks to become", "an offer to manage"); not "hopes", which a club has
+# for its own players ("the Mets' hopes of exposing the young hitter to playing time").
+_UNREALIZED_NOUNS = frozenset({"talk", "talks", "interview", "offer", "negotiation", "rumor", "rumour", "pursuit",
+                               "interest", "candidacy"})
 _CANDIDACY = frozenset({"finalist", "candidate", "contender", "frontrunner", "front-runner"})
 # A negated stay is a departure: "was not retained by the Angels" says he was with them.
 _KEPT = frozenset({"retain", "renew", "keep", "re-sign", "extend", "return", "bring", "invite"})
@@ -158,7 +162,9 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
     # "He was a finalist for the Astros' job": a candidacy is not the job, for the candidate (the subject).
     if a.dep in ("nsubj", "nsubjpass") and parse.head(a) is top and any(t.lemma.lower() in _CANDIDACY for t in path):
         return False
-    checked = [top] + [t for t in path if t.dep in _SAME_CLAUSE and t.pos in ("VERB", "AUX")]
+    # Verbs of the clause, and any word of wanting or talks on the path ("is in talks to become manager of").
+    checked = [top] + [t for t in path if (t.dep in _SAME_CLAUSE and t.pos in ("VERB", "AUX"))
+                       or (t.pos == "NOUN" and t.lemma.lower() in _UNREALIZED_NOUNS)]
     governed = top
     while governed.dep in ("xcomp", "ccomp", "pcomp") and (head := parse.head(governed)) is not None:
         checked.append(head)
@@ -281,7 +287,8 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
     """(rule, person mention, club mention, verb) for every rule the sentence matches and asserts."""
     found = []
     for verb in parse.tokens:
-        if verb.pos not in ("VERB", "AUX"):
+        # A sentence's root is its verb, whatever tag the model gave it ("pitches for the Renegades": a noun).
+        if verb.pos not in ("VERB", "AUX") and verb.dep != "ROOT":
             continue
         forms = {verb.lemma.lower(), *_stems(verb.text.lower())}
         for rule in rules:

@@ -224,25 +224,32 @@ _NAME_OPENERS = frozenset({"New", "San", "Santa", "Los", "Las", "El", "La", "Le"
                            "Los Angeles", "Kansas", "Bay", "Inland", "Rocky", "Northern", "Southern"})
 
 
+# Leagues whose clubs the press names by their owner's company, which stands inside the club's name.
+_SPONSOR_NAMED = frozenset({"NPB", "KBO", "CPBL"})
+
+
 def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str], orgs: dict[str, Any],
                    not_name_words: frozenset[str]) -> dict[str, str]:
     """Shorter names of the clubs an article names in full, for that article alone: its city ("Lakeland" of the
     Lakeland Flying Tigers, "Monterrey" of the Sultanes de Monterrey) and its nickname ("Whitecaps" of the West
     Michigan Whitecaps). A reader takes them so once the club is named; the reference lists them for no club,
-    since elsewhere they name a place or another team. A short name that two of the article's clubs share, or
-    that the reference gives another organization, names none."""
+    since elsewhere they name a place or another team. Japanese, Korean and Taiwanese clubs go by their owner's
+    name too ("Yakult"). A short name that two of the article's clubs share, or that the reference gives another
+    organization, names none."""
     local: dict[str, set[str]] = {}
     for _, _, surface in org_spans:
         org = orgs[forms[surface]]
         words = org.label.split()
         if org.type != "Team" or len(words) < 2:
             continue
-        for k in range(1, len(words)):
-            for part in (words[:k], words[k:]):
-                form = " ".join(part)
-                if part[0][:1].isupper() and part[-1] not in ("de", "del", "la") and form not in _NAME_OPENERS \
-                        and form not in not_name_words and form not in forms:
-                    local.setdefault(form, set()).add(org.key)
+        parts = [words[:k] for k in range(1, len(words))] + [words[k:] for k in range(1, len(words))]
+        if org.level in _SPONSOR_NAMED:  # "Yakult" of the Tokyo Yakult Swallows, "Doosan" of the Doosan Bears
+            parts += [words[i:j] for i in range(1, len(words)) for j in range(i + 1, len(words))]
+        for part in parts:
+            form = " ".join(part)
+            if part[0][:1].isupper() and part[-1] not in ("de", "del", "la") and form not in _NAME_OPENERS \
+                    and form not in not_name_words and form not in forms:
+                local.setdefault(form, set()).add(org.key)
     return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
 
 
@@ -286,9 +293,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
     # A short name inside a longer capitalised name is part of that name: "Salt Lake" of "Salt Lake City".
     org_spans += [(s, e, form) for s, e, form in (_spans(_surface_pattern(tuple(local_forms)), normalized)
                                                   if local_forms else [])
-                  if not _overlaps(s, e, taken) and not re.match(r"\s+[A-Z]", normalized[e:])
-                  and not re.search(r"(?<![-\w])(?!(?:Triple|Double|High|Low|Single)-A\b|Class\b)[A-Z][\w’']*[ \t]$",
-                                    normalized[max(0, s - 30):s])]
+                  if not _overlaps(s, e, taken) and not re.match(r"\s+[A-Z]", normalized[e:])]
     taken = [(s, e) for s, e, _ in org_spans]
     blocked = list(lexicon.places | lexicon.awards)
     taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
@@ -361,8 +366,15 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
             parts.add(f"{names.surname(label)} {words[-1]}")
         for part in parts:
             by_part.setdefault(part, set()).add(key)
+    # A short name stands for someone the article has introduced before it ("DiNapoli, 57," is the father when
+    # "his son, Carmine DiNapoli Jr." comes later); a headline's may stand for someone introduced after it.
+    introduced: dict[str, int] = {}
+    for f in sorted(found):
+        if f[2] == "Person":
+            introduced.setdefault(f[3], f[0])
     for start, end, word in singles:
         keys = by_part.get(word, set())
+        keys = {k for k in keys if introduced.get(k, start) < start} or keys
         if len(keys) == 1:
             key = next(iter(keys))
             found.append((start, end, "Person", key, full_names[key], "short"))
@@ -795,6 +807,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
         said = relations.role_of(rule, parsed, verb, club, ROLE_CUES)
         role = said or (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
+        if not said and rule.role not in (None, "Player"):
+            said = rule.role  # the verb names the role: "managed the Tomateros", whatever cue word stands nearer
         if said:
             # The words of the match name the role ("hired Bellamy, a coach in Houston, as manager"): the
             # nearest cue word's guess for this person and club gives way.
@@ -955,17 +969,23 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         def mention_of(token: parse.Token, mentions: list[dict[str, Any]] = mentions) -> dict[str, Any] | None:
             return next((m for m in mentions if m["start"] <= token.start and token.end <= m["end"]), None)
 
-        for successor, predecessor in relations.successions(parsed, mention_of):
-            posts = {(f["role"], f["object_key"]): f for f in facts
-                     if f["relation"] == "member" and f["person_key"] == successor["entity_key"]
-                     and f["role"] in _STAFF}
-            if len(posts) == 1:
-                post = next(iter(posts.values()))
-                club = {"entity_key": post["object_key"], "label": post["object_label"],
-                        "entity_type": post["object_type"]}
-                implied.append(dict(_fact("member", predecessor, club, min(successor["start"], predecessor["start"]),
-                                          max(successor["end"], predecessor["end"]), role=post["role"]),
-                                    sentence_start=start))
+        for pair in relations.successions(parsed, mention_of):
+            # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
+            # (the new manager's), "promoted bench coach Núñez to replace him" (the fired manager's).
+            posts = [{(f["role"], f["object_key"]): f for f in facts if f["relation"] == "member"
+                      and f["person_key"] == person["entity_key"] and f["role"] in _STAFF} for person in pair]
+            # Of several posts, the one at a club the sentence names ("the Sultanes ... promoted Núñez to replace
+            # him": the Sultanes' manager, not the Diablos' he once was).
+            named = {m["entity_key"] for m in mentions if m["entity_type"] == "Team"}
+            posts = [{k: f for k, f in held.items() if f["object_key"] in named} or held for held in posts]
+            for holder, other in ((0, 1), (1, 0)):
+                if len(posts[holder]) == 1 and next(iter(posts[holder])) not in posts[other]:
+                    post = next(iter(posts[holder].values()))
+                    club = {"entity_key": post["object_key"], "label": post["object_label"],
+                            "entity_type": post["object_type"]}
+                    implied.append(dict(_fact("member", pair[other], club, min(pair[0]["start"], pair[1]["start"]),
+                                              max(pair[0]["end"], pair[1]["end"]), role=post["role"]),
+                                        sentence_start=start))
     return implied
 
 
