@@ -39,6 +39,23 @@ DAY_OF_NEWS = re.compile(r"\b(?:on )?(?:Monday|Tuesday|Wednesday|Thursday|Friday
                          r"tonight|this week|last week|this morning|last night)\b")
 
 
+# "MONTERREY, Mexico, June 3, 2024 — ", "CLEVELAND (AP) — ": where a story's first sentence says where it was filed.
+_DATELINE = re.compile(r"^[A-Z][A-Z .'’-]+(?:,\s+[A-Z][\w.]*(?:\s[A-Z][\w.]*)*)*(?:,\s+" + _DATE + r")?"
+                       r"\s*(?:\([A-Za-z ]+\))?\s+[—–]+\s+", re.I)
+
+
+def dateline_end(sentence: str) -> int:
+    """Where a sentence's text starts after its dateline (0 without one): a year in the dateline is the
+    story's, not a year of anything the sentence says.
+
+    >>> s = "MONTERREY, Mexico, June 3, 2024 — The Sultanes fired him."
+    >>> s[dateline_end(s):]
+    'The Sultanes fired him.'
+    """
+    found = _DATELINE.match(sentence)
+    return found.end() if found and found.group(0)[:2].isupper() else 0
+
+
 def article_date(text: str) -> tuple[int, int] | None:
     """(year, month) the article was written, from the first date line near its top; None without one."""
     head = "\n".join(text.splitlines()[:_HEAD_LINES])

@@ -440,19 +440,41 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
     return found
 
 
+_FEMININE = frozenset({"she", "her", "hers", "herself"})
+# Words before a name that say a woman or a man is meant: "Ms. Tilden", "businesswoman Ann Roe".
+_FEMININE_TITLE = re.compile(r"\b(?:Ms|Mrs|Miss|Madam)\.?\s*$|\b\w*(?:woman|women)\s*$")
+_MASCULINE_TITLE = re.compile(r"\b(?:Mr)\.?\s*$|\b\w*(?<!wo)man\s*$")
+
+
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
                       sentence_of: Any) -> list[tuple[int, int, str, str, str, str]]:
-    """He, she, his, her: the last person named before, within PRONOUN_REACH sentences, outside quotations."""
+    """He, she, his, her: the last person named before, within PRONOUN_REACH sentences, outside quotations, whose
+    gender does not disagree: a person is a woman or a man once a title says so ("Ms.", "chairwoman") or a
+    pronoun already stood for them ("Kayla Nguyen-Brooks ... She ..."); "he" then skips her, and "she" goes to
+    her before anyone named since whose gender nothing has said."""
     people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
+    gender: dict[str, str] = {}
+    for p in people:
+        preceding = text[max(0, p[0] - 30):p[0]]
+        if _FEMININE_TITLE.search(preceding):
+            gender.setdefault(p[3], "f")
+        elif _MASCULINE_TITLE.search(preceding) and not re.search(r"\b(?:baseman|chairman)\s*$", preceding):
+            gender.setdefault(p[3], "m")
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     resolved: list[tuple[int, int, str, str, str, str]] = []
     for m in _PRONOUN.finditer(text):
         if _overlaps(m.start(), m.end(), quoted):
             continue
+        wanted = "f" if m.group(0).lower() in _FEMININE else "m"
         # The last person named, or the last pronoun already resolved: "Wally ... His ... He".
         before = sorted([p for p in people if p[1] <= m.start()] + resolved, key=lambda f: f[0])
-        if before and sentence_of(m.start()) - sentence_of(before[-1][0]) <= PRONOUN_REACH:
-            _, _, _, key, label, _ = before[-1]
+        agreeing = [p for p in before if gender.get(p[3], wanted) == wanted]
+        if wanted == "f":  # most people in baseball news are men: "she" goes to a known woman first
+            within = [p for p in agreeing if sentence_of(m.start()) - sentence_of(p[0]) <= PRONOUN_REACH]
+            agreeing = [p for p in within if gender.get(p[3]) == "f"] or agreeing
+        if agreeing and sentence_of(m.start()) - sentence_of(agreeing[-1][0]) <= PRONOUN_REACH:
+            _, _, _, key, label, _ = agreeing[-1]
+            gender.setdefault(key, wanted)
             resolved.append((m.start(), m.end(), "Person", key, label, "pronoun"))
     return resolved
 
@@ -537,10 +559,11 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
                 starts.append(rel_first)
             else:
                 ends.append(rel_last)
+    body = dates.dateline_end(sentence)
     for m in _YEAR.finditer(sentence):
         span = (sentence_start + m.start(), sentence_start + m.end())
         nearest = _nearest(teams, span)
-        if nearest is None or nearest["entity_key"] != org["entity_key"]:
+        if nearest is None or nearest["entity_key"] != org["entity_key"] or m.start() < body:
             continue
         before, after = sentence[: m.start()], sentence[m.end():]
         first = int(m.group(1))
@@ -792,6 +815,13 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if fact["relation"] not in _CHECKED:
             return True
         people = [m for m in mentions if m["entity_key"] == fact["person_key"] and m["entity_type"] == "Person"]
+        # "will remain as her partner": a possessive pronoun is the owner of what follows it, not a member of a
+        # club named elsewhere in the sentence ("his 2010 Cyclones" are his, and stay).
+        owners = [p for p in people if p["surface"].lower() in ("his", "her", "their")]
+        if owners and len(owners) == len(people) and not any(
+                re.fullmatch(r"\s+(?:[\d–-]+\s+)?", sentence[p["end"] - sentence_start:c["start"] - sentence_start])
+                for p in owners for c in mentions if c["entity_key"] == fact["object_key"]):
+            return False
         # A front-office title at an affiliate goes to its parent club: the affiliate is what the sentence says.
         clubs = [m for m in mentions if fact["object_key"] in (m["entity_key"], parents.get(m["entity_key"]))]
         pairs = [(a, b) for p in people for c in clubs

@@ -266,3 +266,11 @@ def test_names_as_the_world_writes_them(lexicon: Lexicon) -> None:
 def test_slug_folds_accents() -> None:
     assert slug("José Núñez Jr.") == "jose-nunez-jr"
     assert slug("Ronald Acuña") == "ronald-acuna"
+
+
+def test_pronouns_agree_in_gender(lexicon: Lexicon) -> None:
+    text = ("Kayla Nguyen-Brooks spoke first. She thanked the club. Gordon Pike, who retired, was there too. "
+            "She said Pike had taught her everything. He smiled.")
+    pronouns = [(m.surface, m.label) for m in find_mentions(text, lexicon, use_model=False) if m.kind == "pronoun"]
+    assert pronouns == [("She", "Kayla Nguyen-Brooks"), ("She", "Kayla Nguyen-Brooks"),
+                        ("her", "Kayla Nguyen-Brooks"), ("He", "Gordon Pike")]
