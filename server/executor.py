@@ -72,6 +72,7 @@ class QueryAnswer:
     truncated: bool = False
     message: str = ""
     offers: list[str] = field(default_factory=list)
+    detail: str = ""  # the operator's reason behind a no_store answer, with the server's paths: for the log only
 
 
 def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -> QueryAnswer:
@@ -101,7 +102,7 @@ def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest,
     try:
         return evaluate(handle.get(), request, deadline)
     except StoreUnavailableError as exc:
-        return QueryAnswer("no_store", message=exc.public_message)
+        return QueryAnswer("no_store", message=exc.public_message, detail=str(exc))
 
 
 def _api_connection(store: Any, names: list[str], max_hops: int) -> Any:

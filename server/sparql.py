@@ -261,6 +261,7 @@ class SparqlEndpoint:
             return _text(406, f"cannot answer with any media type of Accept: {accept}; "
                               f"this query can be answered as {', '.join(answer.offers)}")
         if answer.status == "no_store":
+            self.logger.error("query answered 503: %s", answer.detail or answer.message)
             return _text(503, answer.message)
         headers = {"Vary": "Accept"}
         if answer.truncated:

@@ -204,14 +204,25 @@ def open_current(store_dir: Path) -> tuple[Store, Path]:
     build = current_build(store_dir)
     if build is None:
         raise StoreNotBuiltError(store_dir)
-    try:
-        store = Store.read_only(str(build / "oxigraph"))
-        store.query("ASK { ?s ?p ?o }")
-    except (OSError, RuntimeError) as exc:
-        raise StoreCorruptError(f"the current build {build} cannot be opened: {exc}",
-                                f"the current build ({build.name}) cannot be opened; the server log has "
-                                "the details") from None
-    return store, build
+    for attempt in range(OPEN_ATTEMPTS):
+        try:
+            store = Store.read_only(str(build / "oxigraph"))
+            store.query("ASK { ?s ?p ?o }")
+            return store, build
+        except (OSError, RuntimeError) as exc:
+            # An update writing the build can leave a file it is replacing missing for an instant: try again
+            # before calling the build broken.
+            if attempt + 1 == OPEN_ATTEMPTS:
+                raise StoreCorruptError(f"the current build {build} cannot be opened: {exc}",
+                                        f"the current build ({build.name}) cannot be opened; the server log has "
+                                        "the details") from None
+            time.sleep(OPEN_RETRY_SECONDS)
+    raise AssertionError("unreachable")
+
+
+# How often, and how far apart, a reader tries to open the current build before answering that it is broken.
+OPEN_ATTEMPTS = 4
+OPEN_RETRY_SECONDS = 0.05
 
 
 def build_summary(store_dir: Path) -> dict[str, Any]:

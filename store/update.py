@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import time
 from pathlib import Path
@@ -37,7 +38,19 @@ def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_ne
     with open(store_dir / ".update.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one writer across all server processes
         run_isolated(_update_store, (str(build / "oxigraph"), update), timeout, isolate_network)
-        (build / UPDATED_MARKER).write_text(str(time.time_ns()), encoding="utf-8")
+        # The count the build recorded is stale now: the marker carries the live one (/health reads it).
+        quads = len(Store.read_only(str(build / "oxigraph")))
+        (build / UPDATED_MARKER).write_text(json.dumps({"updated_ns": time.time_ns(), "quads": quads}),
+                                            encoding="utf-8")
+
+
+def updated_quads(store_dir: Path) -> int | None:
+    """The current build's quad count after its last update, None when it has had none."""
+    build = current_build(store_dir)
+    try:
+        return int(json.loads((build / UPDATED_MARKER).read_text(encoding="utf-8"))["quads"]) if build else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def store_version(store_dir: Path) -> tuple[str | None, int]:

@@ -4,6 +4,7 @@ as a bound term or after a check against a closed list; bad input is a 4xx in th
 from __future__ import annotations
 
 import ast
+import logging
 import os
 import shutil
 import socket
@@ -363,3 +364,31 @@ def test_the_cli_shows_a_bugs_traceback_and_a_users_mistake_in_one_line(seeds_bu
     monkeypatch.setattr(store.query, "run_query", lambda *args: [][1])  # an IndexError: a bug, not a mistake
     bug = CliRunner().invoke(main, ["query", "ASK {}", "--store", str(seeds_build[0])])
     assert isinstance(bug.exception, IndexError)
+
+
+def test_a_query_answered_503_logs_its_cause(store_copy: Path, caplog: pytest.LogCaptureFixture) -> None:
+    database = (store_copy / "current").resolve() / "oxigraph"
+    for part in database.iterdir():
+        if part.is_file():
+            part.write_bytes(b"garbage")
+    client = create_app({"store_dir": str(store_copy)}).test_client()
+    with caplog.at_level(logging.ERROR):
+        for query in ("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"):
+            response = client.get("/sparql", query_string={"query": query})
+            assert response.status_code == 503 and str(store_copy) not in response.get_data(as_text=True)
+    # The client is told nothing of the server's paths; the operator's log has the build and the reason.
+    logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len([m for m in logged if "cannot be opened" in m and str(database.parent) in m]) == 2, logged
+
+
+def test_health_reports_the_live_count_after_an_update(store_copy: Path) -> None:
+    from store.update import apply_update
+
+    client = create_app({"store_dir": str(store_copy)}).test_client()
+    built = client.get("/health").get_json()
+    assert built["updated"] is False
+    apply_update(store_copy, "INSERT DATA { GRAPH <https://e/g> { <https://e/s> <https://e/p> 1 } }", timeout=30)
+    after = client.get("/health").get_json()
+    assert after["updated"] is True and after["quads"] == built["quads"] + 1
+    apply_update(store_copy, "DROP ALL", timeout=30)
+    assert client.get("/health").get_json()["quads"] == 0
