@@ -545,6 +545,8 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
     says, not more). A draft year is the draft's. No year is better than a wrong one. With the article's
     `date`, relative years count too: "last season", "the past four seasons" (spark_etl/dates.py).
     """
+    if org.get("kind") == "description":
+        return None, None  # "the club" stands for a club named elsewhere: a year beside it may be anyone's
     starts: list[int] = []
     ends: list[int] = []
     for rel_start, rel_end, rel_first, rel_last in dates.relative_years(sentence, date):

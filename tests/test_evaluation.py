@@ -96,3 +96,15 @@ def test_a_club_the_gold_names_by_another_of_its_names_is_the_same_club() -> Non
     named = in_graph_names(gold, {"Cleveland Guardians": "Cleveland Indians"})
     assert {e["label"] for e in named["entities"]} == {"Cleveland Indians", "Ann Roe"}
     assert named["facts"][0]["object"] == "Cleveland Indians" and named["facts"][0]["subject"] == "Ann Roe"
+
+
+def test_news_nobody_here_wrote_keeps_its_scores(spark, tmp_path) -> None:
+    """The 44 articles of an independent annotator (tests/gold/dev, tuned on; tests/gold/heldout, never tuned
+    on), through the real pipeline: a guard against losing what the reading reached, not a target (the scores
+    it reached are in the README)."""
+    for corpus, membership_f1 in (("dev", 0.80), ("heldout", 0.70)):
+        scores = scores_of(spark, tmp_path / corpus, corpus)
+        assert scores["entities"]["f1"] >= 0.95, (corpus, scores["entities"])
+        assert scores["facts"]["member"]["f1"] >= membership_f1, (corpus, scores["facts"]["member"])
+        assert scores["facts"]["member"]["precision"] >= 0.78, (corpus, scores["facts"]["member"])
+        assert scores["non_facts"]["stated"] == 0, (corpus, scores["non_facts"])
