@@ -10,7 +10,8 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.text import article_facts, mention_rows
+from spark_etl.facts import article_facts
+from spark_etl.mentions import mention_rows
 
 MENTION_SCHEMA = (
     "doc_id string, sentence_index int, sentence_start int, sentence_end int, sentence string, "

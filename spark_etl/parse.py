@@ -1,6 +1,6 @@
 """A sentence's dependency parse, as spaCy's model computed it, carried from the mention stage to the fact stage.
 
-The model parses each article once (spark_etl/text.py); the fact stage reads relations from the parse of each
+The model parses each article once (spark_etl/mentions.py); the fact stage reads relations from the parse of each
 sentence that names someone. Between the two stages a parse travels as text in a row: one token a line,
 offsets from the sentence's start, the head as the index of a token of the same sentence.
 

@@ -6,7 +6,8 @@ import pytest
 
 from spark_etl.lexicon import Lexicon
 from spark_etl.relations import RULES
-from spark_etl.text import article_facts, read_article
+from spark_etl.facts import article_facts
+from spark_etl.mentions import read_article
 
 
 def facts_of(text: str, lexicon: Lexicon) -> list[dict]:

@@ -1,7 +1,8 @@
 """Mention and membership finding on hand-written text (plain functions, no Spark)."""
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.text import article_facts, find_mentions, role_years, sentence_facts, slug
+from spark_etl.facts import article_facts, role_years, sentence_facts
+from spark_etl.mentions import find_mentions, slug
 
 TEXT = (
     "Rookie Hilda Quarterman was named manager of the Binghamton club.\n"

@@ -1,0 +1,434 @@
+"""Finding the people and organizations an article names: plain functions the Spark stage runs per article.
+
+Sentences and tokens come from spaCy's blank English pipeline; the model, where it runs, adds the names the
+rules cannot read and parses each sentence once for the fact stage (spark_etl/parse.py). Organizations come
+from the reference lexicon (and, within one article, the short names of the clubs it names in full); people
+from the shape and context of the text (spark_etl/names.py), never from a list of names; pronouns and "the
+club" resolve to who and what the article named before them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from typing import Any
+from collections.abc import Iterable
+
+from spark_etl import dates, names, parse
+from spark_etl.lexicon import Lexicon
+from spark_etl.names import slug
+
+_POSSESSIVE = ("’s", "'s")
+_PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.I)
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
+# A pronoun stands for the last person named at most this many sentences before it.
+PRONOUN_REACH = 2
+
+
+@dataclass(frozen=True)
+class Mention:
+    sentence_index: int
+    sentence_start: int
+    sentence_end: int
+    start: int
+    end: int
+    surface: str
+    entity_type: str  # Person, Team, League, MediaOrganization
+    entity_key: str
+    label: str
+    kind: str  # name, short (surname or first name), pronoun, organization, description ("the club")
+
+
+@lru_cache(maxsize=1)
+def _nlp() -> Any:
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+@lru_cache(maxsize=8)
+def _surface_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+def _sentences(text: str) -> Iterable[tuple[int, int]]:
+    """Yield (start, end) of each sentence; a line break always ends one (headlines have no full stop)."""
+    nlp = _nlp()
+    offset = 0
+    for line in text.split("\n"):
+        if line.strip():
+            for sent in nlp(line).sents:
+                stripped = sent.text.strip()
+                if stripped:
+                    start = offset + sent.start_char + (len(sent.text) - len(sent.text.lstrip()))
+                    yield start, start + len(stripped)
+        offset += len(line) + 1
+
+
+def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group(0)) for m in pattern.finditer(text)]
+
+
+def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
+    return any(start < t_end and t_start < end for t_start, t_end in taken)
+
+
+def _words(text: str, start: int, end: int) -> list[tuple[int, int, str, bool]]:
+    """(start, end, word, followed by a space) of text[start:end]'s tokens, a possessive stripped, and the
+    tokens of one written word joined back: "Cruz" "-" "Ortega" is "Cruz-Ortega", "Sr" "." is "Sr."."""
+    words: list[tuple[int, int, str, bool]] = []
+    for token in _nlp()(text[start:end]):
+        t_start, word = start + token.idx, token.text
+        possessive = next((s for s in _POSSESSIVE if word.endswith(s) and len(word) > len(s)), None)
+        if possessive:
+            word = word[: -len(possessive)]
+        spaced = token.whitespace_ == " " and not possessive
+        if words and not words[-1][3] and (
+                (word == "." and names.is_suffix(words[-1][2] + "."))
+                or (words[-1][2].endswith("-") and names.is_name_token(words[-1][2] + word))
+                or (word == "-" and names.is_name_token(words[-1][2]))):
+            words[-1] = (words[-1][0], t_start + len(word), words[-1][2] + word, spaced)
+            continue
+        words.append((t_start, t_start + len(word), word, spaced))
+    # A trailing hyphen joined nothing: "Cruz-" stays "Cruz".
+    words = [(s, e - 1, w[:-1], sp) if w.endswith("-") and len(w) > 1 else (s, e, w, sp) for s, e, w, sp in words]
+    # A quoted word is one word: '"Tavo"' (a nickname, if it stands inside a name).
+    joined: list[tuple[int, int, str, bool]] = []
+    for word in words:
+        if len(joined) >= 2 and word[2] in ('"', "”") and joined[-2][2] in ('"', "“") \
+                and not joined[-2][3] and not joined[-1][3]:
+            quote, inner = joined.pop(-2), joined.pop()
+            word = (quote[0], word[1], quote[2] + inner[2] + word[2], word[3])
+        joined.append(word)
+    return joined
+
+
+def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
+               not_name_words: frozenset[str]) -> list[tuple[int, int, list[str]]]:
+    """Runs of name words in text[start:end], outside the spans already taken: capitalised parts, particles
+    between them ("De la Cruz") and a closing suffix ("Jr."), as spark_etl/names.py reads them."""
+    runs: list[tuple[int, int, list[str]]] = []
+    current: list[tuple[int, int, str]] = []
+    opens = True  # whether the run's first word opens the sentence or a quotation, where any word is capitalised
+
+    def close() -> None:
+        words = list(current)
+        # Leading and trailing titles, sentence openers and particles are not part of a name.
+        while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
+                         or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
+            words.pop(0)
+        while words and (words[-1][2] in not_name_words or names.is_particle(words[-1][2])):
+            words.pop()
+        if words and names.is_suffix(words[0][2]):
+            words = []
+        while words and names.is_nickname(words[-1][2]):
+            words.pop()
+        if words and not any(w[2] in not_name_words for w in words):
+            # A nickname stays in the mention's span, not in the name: 'Gustavo "Tavo" Zamora-Reyes'.
+            runs.append((words[0][0], words[-1][1], [w[2] for w in words]))
+        current.clear()
+
+    previous = ""
+    for w_start, w_end, word, spaced in _words(text, start, end):
+        free = not _overlaps(w_start, w_end, taken)
+        if free and current and names.is_suffix(word):
+            current.append((w_start, w_end, word))
+            close()
+        elif free and (names.is_name_token(word) or (current and (names.is_particle(word)
+                                                                    or names.is_nickname(word)))):
+            if not current:
+                opens = previous in ("", "“", '"', "(", ":", "—", "‘")
+            current.append((w_start, w_end, word))
+            if not spaced:
+                close()
+        else:
+            close()
+        previous = word
+    close()
+    return runs
+
+
+def _is_full_name(words: list[str]) -> bool:
+    """Two to four capitalised parts ("Oneil De la Cruz", "Ken Griffey Jr."), not a surname alone ("De la Cruz")."""
+    capitalised = [w for w in words if names.is_name_token(w)]
+    return 2 <= len(capitalised) <= 4 and words[0] not in names.SURNAME_OPENERS
+
+
+# Single words that open a club's name without naming it alone: "West" of "West Michigan Whitecaps".
+_NAME_OPENERS = frozenset({"New", "San", "Santa", "Los", "Las", "El", "La", "Le", "St.", "North", "South", "East",
+                           "West", "Fort", "Lake", "Grand", "Great", "Little", "Old", "Round", "Salt", "Rio", "Port",
+                           "Mount", "Palm", "High", "Long", "Big", "Red", "Blue", "White", "Green", "Black", "Golden",
+                           "Los Angeles", "Kansas", "Bay", "Inland", "Rocky", "Northern", "Southern"})
+
+
+# Leagues whose clubs the press names by their owner's company, which stands inside the club's name.
+_SPONSOR_NAMED = frozenset({"NPB", "KBO", "CPBL"})
+
+
+def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str], orgs: dict[str, Any],
+                   not_name_words: frozenset[str]) -> dict[str, str]:
+    """Shorter names of the clubs an article names in full, for that article alone: its city ("Lakeland" of the
+    Lakeland Flying Tigers, "Monterrey" of the Sultanes de Monterrey) and its nickname ("Whitecaps" of the West
+    Michigan Whitecaps). A reader takes them so once the club is named; the reference lists them for no club,
+    since elsewhere they name a place or another team. Japanese, Korean and Taiwanese clubs go by their owner's
+    name too ("Yakult"). A short name that two of the article's clubs share, or that the reference gives another
+    organization, names none."""
+    local: dict[str, set[str]] = {}
+    for _, _, surface in org_spans:
+        org = orgs[forms[surface]]
+        words = org.label.split()
+        if org.type != "Team" or len(words) < 2:
+            continue
+        parts = [words[:k] for k in range(1, len(words))] + [words[k:] for k in range(1, len(words))]
+        if org.level in _SPONSOR_NAMED:  # "Yakult" of the Tokyo Yakult Swallows, "Doosan" of the Doosan Bears
+            parts += [words[i:j] for i in range(1, len(words)) for j in range(i + 1, len(words))]
+        for part in parts:
+            form = " ".join(part)
+            if part[0][:1].isupper() and part[-1] not in ("de", "del", "la") and form not in _NAME_OPENERS \
+                    and form not in not_name_words and form not in forms:
+                local.setdefault(form, set()).add(org.key)
+    return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
+
+
+# "the club", "the team": the club the article spoke of last.
+# Not "the club's ...": what a club owns (its affiliate, its owner) is said of that, not of the club's people.
+_CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’'])")
+
+
+def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]]) -> list[tuple[int, int, str, str,
+                                                                                                  str, str]]:
+    """Each "the club" or "the team", as a mention of the last club named before it."""
+    clubs = sorted((f for f in found if f[2] == "Team"), key=lambda f: f[0])
+    described = []
+    for m in _CLUB_DESCRIPTION.finditer(text):
+        before = [c for c in clubs if c[1] <= m.start()]
+        if before and not _overlaps(m.start(), m.end(), [(f[0], f[1]) for f in found]):
+            _, _, entity_type, key, label, _ = before[-1]
+            described.append((m.start(), m.end(), entity_type, key, label, "description"))
+    return described
+
+
+def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[Mention]:
+    """Every organization and person mention in an article (pronouns resolved), with sentence and offsets.
+
+    With `use_model`, spaCy's model adds candidates where the rules found nothing (see model_candidates).
+    """
+    return read_article(text, lexicon, use_model)[0]
+
+
+def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[list[Mention], dict[int, str]]:
+    """find_mentions, and with `use_model` the model's parse of each sentence that has a mention, by the
+    sentence's start (spark_etl/parse.py's text), for the relation rules of the fact stage."""
+    # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe.
+    normalized = text.replace("‘", "’")
+    forms = lexicon.surface_forms()
+    orgs = lexicon.by_key()
+    org_spans = _spans(_surface_pattern(tuple(forms)), normalized)
+    local_forms = _article_forms(org_spans, forms, orgs, lexicon.not_name_words)
+    forms = {**forms, **local_forms}
+    taken = [(s, e) for s, e, _ in org_spans]
+    # A short name inside a longer capitalised name is part of that name: "Salt Lake" of "Salt Lake City".
+    org_spans += [(s, e, form) for s, e, form in (_spans(_surface_pattern(tuple(local_forms)), normalized)
+                                                  if local_forms else [])
+                  if not _overlaps(s, e, taken) and not re.match(r"\s+[A-Z]", normalized[e:])]
+    taken = [(s, e) for s, e, _ in org_spans]
+    blocked = list(lexicon.places | lexicon.awards)
+    taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
+              if not _overlaps(s, e, taken)]
+
+    sentences = list(_sentences(normalized))
+
+    def sentence_of(pos: int) -> int:
+        return next((i for i, (s, e) in enumerate(sentences) if s <= pos < e), -1)
+
+    found: list[tuple[int, int, str, str, str, str]] = []  # start, end, type, key, label, kind
+    for s, e, surface in org_spans:
+        org = orgs[forms[surface]]
+        found.append((s, e, org.type, org.key, org.label, "organization"))
+
+    candidates: list[tuple[int, int, list[str]]] = []  # a person's name as the rules or the model read it
+    for s_start, s_end in sentences:
+        candidates += _name_runs(normalized, s_start, s_end, taken, lexicon.not_name_words)
+
+    doc = None
+    if use_model:
+        from spark_etl.model import load_model
+
+        doc = load_model()(normalized)
+        occupied = taken + [(c[0], c[1]) for c in candidates if _is_full_name(c[2])] + \
+            [(f[0], f[1]) for f in found]
+        for start, end, entity_type, label in model_candidates(doc, occupied, lexicon.not_name_words):
+            if sentence_of(start) != sentence_of(end - 1):
+                continue
+            if entity_type == "Person":
+                # "Okafor" of a name the rules did not read whole is a lone surname to them: the model's span wins.
+                candidates = [c for c in candidates if not _overlaps(c[0], c[1], [(start, end)])]
+                candidates.append((start, end, [w[2] for w in _words(normalized, start, end)]))
+            else:
+                found.append((start, end, "Organization", slug(label), label, "organization"))
+
+    # Other names of a person the article names in full: "Garza Villarreal" (the family name of "Héctor Garza
+    # Villarreal"), "Tavo Zamora-Reyes" (with the nickname of 'Gustavo "Tavo" Zamora-Reyes').
+    other_names: set[str] = set()
+    for _, _, written in candidates:
+        words = [w for w in written if not names.is_nickname(w)]
+        if _is_full_name(words):
+            if len(words) >= 3:
+                other_names.add(" ".join(words[1:]))
+            other_names |= {f"{w[1:-1]} {names.surname(' '.join(words))}" for w in written if names.is_nickname(w)}
+    full_names: dict[str, str] = {}  # key -> label
+    singles: list[tuple[int, int, str]] = []
+    for start, end, written in sorted(candidates):
+        words = [w for w in written if not names.is_nickname(w)]
+        label = " ".join(words)
+        if _is_full_name(words) and label not in other_names:
+            full_names.setdefault(slug(label), label)
+            found.append((start, end, "Person", slug(label), label, "name"))
+        else:
+            singles.append((start, end, label))
+
+    # Within one article a lone surname or first name stands for the full name it abbreviates,
+    # when exactly one person of the article carries it.
+    nicknames = {" ".join(w for w in written if not names.is_nickname(w)): [w[1:-1] for w in written
+                                                                           if names.is_nickname(w)]
+                 for _, _, written in candidates}
+    by_part: dict[str, set[str]] = {}
+    for key, label in full_names.items():
+        words = label.split()
+        parts = {names.given_name(label), names.surname(label)}
+        parts |= {f"{nickname} {names.surname(label)}" for nickname in nicknames.get(label, [])}
+        if len(words) >= 3:
+            parts.add(" ".join(words[1:]))
+        if names.is_suffix(words[-1]):  # "Griffey Jr." is the son, whoever else is a Griffey
+            parts.add(f"{names.surname(label)} {words[-1]}")
+        for part in parts:
+            by_part.setdefault(part, set()).add(key)
+    # A short name stands for someone the article has introduced before it ("DiNapoli, 57," is the father when
+    # "his son, Carmine DiNapoli Jr." comes later); a headline's may stand for someone introduced after it.
+    introduced: dict[str, int] = {}
+    for f in sorted(found):
+        if f[2] == "Person":
+            introduced.setdefault(f[3], f[0])
+    for start, end, word in singles:
+        keys = by_part.get(word, set())
+        keys = {k for k in keys if introduced.get(k, start) < start} or keys
+        if len(keys) == 1:
+            key = next(iter(keys))
+            found.append((start, end, "Person", key, full_names[key], "short"))
+
+    found += _pronoun_mentions(normalized, found, sentence_of)
+    found += _club_descriptions(normalized, found)
+
+    mentions = []
+    for start, end, entity_type, key, label, kind in sorted(found):
+        index = sentence_of(start)
+        if index < 0:
+            continue
+        s_start, s_end = sentences[index]
+        mentions.append(Mention(index, s_start, s_end, start, end, text[start:end], entity_type, key, label, kind))
+    parses = {}
+    if doc is not None:
+        for s_start, s_end in sorted({(m.sentence_start, m.sentence_end) for m in mentions}):
+            encoded = parse.encode_span(doc, s_start, s_end)
+            if encoded is not None:
+                parses[s_start] = encoded
+    return mentions, parses
+
+
+
+
+def model_candidates(doc: Any, occupied: list[tuple[int, int]],
+                     not_name_words: frozenset[str]) -> list[tuple[int, int, str, str]]:
+    """People and organizations spaCy's model finds where the lexicon and the name rules found nothing:
+    (start, end, "Person" or "Organization", label).
+
+    Which wins where they disagree: the lexicon, for every club, league and outlet it knows (the model calls
+    "Chihuahuas" a person and "Brewers" a place); the name rules, for every name they found (on the gold
+    they are exact, and the model calls "Marcus Feld" an organization in one sentence and a person in the
+    next). The model adds only spans nothing else claimed, and only shapes a rule would accept as a full
+    name or a proper organization name: two or more capitalised tokens (initials such as "J.J." count), no
+    title, not in capitals (a dateline). One-word spans stay out: the model's single-word guesses were
+    wrong more often than right on real news ("Feld" as a place, "Brandt" as an organization). An
+    organization stays an organization, kept with its mentions; it is never guessed into a club.
+    """
+    text = doc.text
+    found = []
+    for ent in doc.ents:
+        if ent.label_ not in ("PERSON", "ORG"):
+            continue
+        tokens = [t for t in ent if not (t.text in ("’s", "'s") or t.is_punct and t.text not in (".",))]
+        while tokens and (tokens[0].text in not_name_words or tokens[0].text.lower() == "the"):
+            tokens.pop(0)
+        while tokens and tokens[-1].text in not_name_words:
+            tokens.pop()
+        if len(tokens) < 2 or any(t.text.isupper() and len(t.text) > 1 and "." not in t.text for t in tokens):
+            continue
+        start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+        if _overlaps(start, end, occupied):
+            continue
+        label = text[start:end]
+        if ent.label_ == "PERSON":
+            if len(tokens) <= 6 and all(names.is_name_token(t.text) or names.is_particle(t.text)
+                                        or names.is_suffix(t.text) or t.text in ("-", '"', "“", "”")
+                                        for t in tokens):
+                found.append((start, end, "Person", label))
+        elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens):
+            found.append((start, end, "Organization", label))
+    return found
+
+
+_FEMININE = frozenset({"she", "her", "hers", "herself"})
+# Words before a name that say a woman or a man is meant: "Ms. Tilden", "businesswoman Ann Roe".
+_FEMININE_TITLE = re.compile(r"\b(?:Ms|Mrs|Miss|Madam)\.?\s*$|\b\w*(?:woman|women)\s*$")
+_MASCULINE_TITLE = re.compile(r"\b(?:Mr)\.?\s*$|\b\w*(?<!wo)man\s*$")
+
+
+def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
+                      sentence_of: Any) -> list[tuple[int, int, str, str, str, str]]:
+    """He, she, his, her: the last person named before, within PRONOUN_REACH sentences, outside quotations, whose
+    gender does not disagree: a person is a woman or a man once a title says so ("Ms.", "chairwoman") or a
+    pronoun already stood for them ("Kayla Nguyen-Brooks ... She ..."); "he" then skips her, and "she" goes to
+    her before anyone named since whose gender nothing has said."""
+    people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
+    gender: dict[str, str] = {}
+    for p in people:
+        preceding = text[max(0, p[0] - 30):p[0]]
+        if _FEMININE_TITLE.search(preceding):
+            gender.setdefault(p[3], "f")
+        elif _MASCULINE_TITLE.search(preceding) and not re.search(r"\b(?:baseman|chairman)\s*$", preceding):
+            gender.setdefault(p[3], "m")
+    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+    resolved: list[tuple[int, int, str, str, str, str]] = []
+    for m in _PRONOUN.finditer(text):
+        if _overlaps(m.start(), m.end(), quoted):
+            continue
+        wanted = "f" if m.group(0).lower() in _FEMININE else "m"
+        # The last person named, or the last pronoun already resolved: "Wally ... His ... He".
+        before = sorted([p for p in people if p[1] <= m.start()] + resolved, key=lambda f: f[0])
+        agreeing = [p for p in before if gender.get(p[3], wanted) == wanted]
+        if wanted == "f":  # most people in baseball news are men: "she" goes to a known woman first
+            within = [p for p in agreeing if sentence_of(m.start()) - sentence_of(p[0]) <= PRONOUN_REACH]
+            agreeing = [p for p in within if gender.get(p[3]) == "f"] or agreeing
+        if agreeing and sentence_of(m.start()) - sentence_of(agreeing[-1][0]) <= PRONOUN_REACH:
+            _, _, _, key, label, _ = agreeing[-1]
+            gender.setdefault(key, wanted)
+            resolved.append((m.start(), m.end(), "Person", key, label, "pronoun"))
+    return resolved
+
+
+def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = True) -> list[dict[str, Any]]:
+    """find_mentions as plain rows, with the document id and the sentence text; the first mention of each
+    sentence carries the sentence's parse (`sentence_parse`, once a sentence: a parse is larger than a row), and
+    each the article's date (`article_date`, "2024-06", null when the article states none)."""
+    mentions, parses = read_article(text, lexicon, use_model)
+    date = dates.article_date(text)
+    written = f"{date[0]:04d}-{date[1]:02d}" if date else None
+    rows = []
+    for m in mentions:
+        rows.append({"doc_id": doc_id, "sentence": text[m.sentence_start:m.sentence_end], **asdict(m),
+                     "sentence_parse": parses.pop(m.sentence_start, None), "article_date": written})
+    return rows
