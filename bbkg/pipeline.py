@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import sys
 import time
 import traceback
 from contextlib import contextmanager
@@ -29,7 +31,7 @@ from vocab import iris
 from mapping.records import save_record_lines
 from mapping.terms import nquad_lines, save_lines
 from spark_etl.session import create_spark_session
-from store.builds import (check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
+from store.builds import (LoadError, check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
                           publish_build)
 from store.validate import validate_store
 
@@ -43,16 +45,34 @@ ONTOLOGY_NQUADS = "ontology.nq"
 BUILD_ERROR_LOG = "last-build-error.log"
 
 
+def failure_details(store_dir: Path, details: str) -> str:
+    """Keep a failed build's details in the store folder's log, or print them when even that cannot be written
+    (a full disk); says where they are, for the one line the user reads."""
+    log = store_dir / BUILD_ERROR_LOG
+    try:
+        log.write_text(details, encoding="utf-8")
+        return f"the full trace is in {log}"
+    except OSError as exc:
+        log.unlink(missing_ok=True)
+        sys.stderr.write(details.rstrip("\n") + "\n")
+        return f"the full trace is printed above ({log} could not be written: {exc.strerror})"
+
+
 class SparkStageError(UserError, RuntimeError):
     """The Spark job failed (a full disk, a lost executor...): one line for the user, the rest in a log."""
 
     @classmethod
-    def from_exception(cls, exc: Exception, log: Path) -> SparkStageError:
+    def from_exception(cls, exc: Exception, store_dir: Path) -> SparkStageError:
         details = "".join(traceback.format_exception(exc))
-        log.write_text(details, encoding="utf-8")
-        cause = next((line.strip() for line in str(exc).splitlines()
-                      if "Exception" in line or "Error" in line), str(exc).strip().splitlines()[0])
-        return cls(f"the Spark job failed: {cause[:300]}; the full trace is in {log}")
+        causes = [line.strip() for line in str(exc).splitlines() if "Exception" in line or "Error" in line]
+        # The deepest cause says what happened ("No space left on device"), without its Java class's name.
+        deepest = causes[-1] if causes else str(exc).strip().splitlines()[0]
+        cause = re.sub(r"^(?:Caused by: )?(?:[\w.$]+(?:Exception|Error): )*", "", deepest)
+        return cls(f"the Spark job failed: {cause[:300]}; {failure_details(store_dir, details)}")
+
+
+class BuildWriteError(UserError, OSError):
+    """The build could not be written (a full disk, most often); the store being served stays as it was."""
 
 
 @dataclass
@@ -79,9 +99,13 @@ def spark_for_build(settings: dict[str, Any], work_dir: Path) -> SparkSession:
     """The build's SparkSession, with the hash-checked GraphFrames JAR on the JVM's and Python's paths."""
     jar = checked_jar()
     enable_python_package(jar)
-    return create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"] or 2,
-                                work_dir / "checkpoints", [jar], driver_memory=settings["spark_driver_memory"],
-                                java_options=settings["spark_driver_java_options"])
+    spark = create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"] or 2,
+                                 work_dir / "checkpoints", [jar], driver_memory=settings["spark_driver_memory"],
+                                 java_options=settings["spark_driver_java_options"])
+    # A failed job is one line for the user and its trace in the build's log (SparkStageError), not Spark's
+    # own error log on the terminal: a full disk printed 600 lines of Java stack traces there.
+    spark.sparkContext.setLogLevel("OFF")
+    return spark
 
 
 def ontology_nquads(ontology_file: Path, graph_iri: str) -> bytes:
@@ -136,15 +160,26 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
         try:
             result = _transform(spark, settings, lexicon, input_dir, build_dir, base, clock)
         except (Py4JJavaError, CapturedException) as exc:
-            raise SparkStageError.from_exception(exc, store_dir / BUILD_ERROR_LOG) from None
+            shutil.rmtree(build_dir, ignore_errors=True)  # first: on a full disk, the log needs its room
+            raise SparkStageError.from_exception(exc, store_dir) from None
         if own_session:
             # Nothing after this needs Spark, and its JVM (heap, cleanup threads) would sit beside the loader.
             with clock.stage("spark_stop"):
                 spark.stop()
             spark = None
-        _load_and_check(result, settings, clock)
-        publish_build(store_dir, build_dir, result.summary(), settings["keep_builds"])
+        try:
+            _load_and_check(result, settings, clock)
+            publish_build(store_dir, build_dir, result.summary(), settings["keep_builds"])
+        except LoadError as exc:
+            shutil.rmtree(build_dir, ignore_errors=True)
+            raise LoadError(f"{exc}; {failure_details(store_dir, exc.details)}") from None
         return result
+    except OSError as exc:
+        if isinstance(exc, UserError):
+            raise
+        shutil.rmtree(build_dir, ignore_errors=True)
+        raise BuildWriteError(f"the build could not be written: {exc.strerror or exc} ({exc.filename}); the store "
+                              "being served stays as it was") from None
     except BaseException:
         shutil.rmtree(build_dir, ignore_errors=True)
         raise

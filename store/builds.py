@@ -32,7 +32,12 @@ class StoreFolderError(UserError, PermissionError):
 
 
 class LoadError(UserError, RuntimeError):
-    """The loader process failed (a full disk, most often); its own error is printed above."""
+    """The loader process failed (a full disk, most often): its last line in the message, all it said in
+    `details`."""
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
 
 
 class StoreUnavailableError(UnavailableError):
@@ -134,10 +139,11 @@ def load_build(build_dir: Path, nquads_files: list[Path]) -> None:
     command = [sys.executable, "-P", "-c", "import sys; from pathlib import Path; from store.builds import bulk_load; "
                                      "bulk_load(Path(sys.argv[1]), [Path(p) for p in sys.argv[2:]])",
                str(build_dir / "oxigraph"), *map(str, nquads_files)]
-    loader = subprocess.run(command)
+    loader = subprocess.run(command, capture_output=True, text=True)
     if loader.returncode != 0:
-        raise LoadError(f"loading the N-Quads of {build_dir} into the store failed (loader exit code "
-                           f"{loader.returncode}); its error is printed above")
+        said = loader.stderr.strip().splitlines()
+        raise LoadError(f"loading the N-Quads of {build_dir} into the store failed: "
+                        f"{said[-1] if said else f'exit code {loader.returncode}'}", loader.stderr)
 
 
 _STATISTICS = """

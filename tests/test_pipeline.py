@@ -246,3 +246,50 @@ def test_killing_a_build_halfway_leaves_the_previous_store_answering(store_copy:
             os.killpg(process.pid, signal.SIGKILL)
     assert current_build(store_copy) == before
     assert count_quads(store_copy) == quads_before
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path):
+    """A real file system of 64 MB (tmpfs; CI runs as root, as the build's users on their own machines may not)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    assert os.geteuid() == 0, "this test mounts a tmpfs: run it as root (CI does)"
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(mount)], check=True)
+    try:
+        yield mount
+    finally:
+        for _ in range(20):  # the build's JVM may hold the mount a moment after it exits
+            if subprocess.run(["umount", str(mount)], capture_output=True).returncode == 0:
+                break
+            time.sleep(0.5)
+
+
+def _cli_build(store: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bbkg.cli", "build", "--input", str(SEEDS), "--store", str(store)],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_a_full_disk_fails_the_build_in_one_line_and_the_served_store_stays(small_disk: Path) -> None:
+    store = small_disk / "store"
+    assert _cli_build(store).returncode == 0
+    served = current_build(store)
+    assert served is not None
+    filler = small_disk / "filler"
+    # With 2 MB left the Spark job cannot write its N-Quads; with 6 MB left, Oxigraph cannot load them.
+    for free_mb, stage in ((2, "the Spark job failed"), (6, "loading the N-Quads")):
+        filler.unlink(missing_ok=True)
+        free = shutil.disk_usage(small_disk).free
+        with open(filler, "wb") as f:
+            f.truncate(0)
+            f.write(b"\0" * (free - free_mb * 1024 * 1024))
+        failed = _cli_build(store)
+        said = [line for line in failed.stderr.splitlines() if not line.startswith("stage ")]
+        errors = [line for line in said if line.startswith("Error:")]
+        assert failed.returncode == 1 and "Traceback" not in failed.stderr + failed.stdout, failed.stderr[-3000:]
+        assert len(errors) == 1 and stage in errors[0] and "No space left on device" in errors[0], said
+        assert len(said) <= 4, said  # the one line, and Spark's own three at its start
+        log = store / "last-build-error.log"
+        assert "Traceback" in log.read_text(encoding="utf-8") and str(log) in errors[0]
+        # Nothing partial is left, and the store being served is the one built before.
+        assert [b for b in (store / "builds").iterdir()] == [served] and current_build(store) == served
+        assert len(open_current(store)[0]) > 1000
