@@ -64,7 +64,8 @@ class SparkStageError(UserError, RuntimeError):
     @classmethod
     def from_exception(cls, exc: Exception, store_dir: Path) -> SparkStageError:
         details = "".join(traceback.format_exception(exc))
-        causes = [line.strip() for line in str(exc).splitlines() if "Exception" in line or "Error" in line]
+        causes = [line.strip() for line in str(exc).splitlines() if ("Exception" in line or "Error" in line)
+                  and not line.strip().startswith(("at ", "..."))]  # not a stack frame (SparkErrorUtils...)
         # The deepest cause says what happened ("No space left on device"), without its Java class's name.
         deepest = causes[-1] if causes else str(exc).strip().splitlines()[0]
         cause = re.sub(r"^(?:Caused by: )?(?:[\w.$]+(?:Exception|Error): )*", "", deepest)

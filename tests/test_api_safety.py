@@ -276,9 +276,11 @@ def test_a_spark_failure_is_one_line_with_the_trace_in_a_log(spark, tmp_path: Pa
 
     with pytest.raises((Py4JJavaError, CapturedException)) as failure:
         spark.sql("SELECT raise_error('No space left on device')").collect()
-    error = SparkStageError.from_exception(failure.value, tmp_path / "build.log")
+    error = SparkStageError.from_exception(failure.value, tmp_path)
     assert "No space left on device" in str(error) and "\n" not in str(error)
-    assert "raise_error" in (tmp_path / "build.log").read_text() or "No space" in (tmp_path / "build.log").read_text()
+    assert "at org.apache" not in str(error)  # the cause, not a stack frame
+    log = (tmp_path / "last-build-error.log").read_text()
+    assert "raise_error" in log or "No space" in log
 
 
 def test_query_processes_do_not_inherit_the_update_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
