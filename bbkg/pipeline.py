@@ -176,9 +176,9 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
             raise LoadError(f"{exc}; {failure_details(store_dir, exc.details)}") from None
         return result
     except OSError as exc:
+        shutil.rmtree(build_dir, ignore_errors=True)  # for every OSError: the handler below is not reached
         if isinstance(exc, UserError):
             raise
-        shutil.rmtree(build_dir, ignore_errors=True)
         raise BuildWriteError(f"the build could not be written: {exc.strerror or exc} ({exc.filename}); the store "
                               "being served stays as it was") from None
     except BaseException:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from spark_etl import dates, parse, relations
 from spark_etl.names import slug
@@ -381,7 +381,7 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date)
     if not sentence_parse or not facts and not any(m["entity_type"] == "Person" for m in mentions):
         return facts
-    parsed = parse.Parse(parse.decode(sentence_parse, sentence_start))
+    parsed = parse.parsed(sentence_parse, sentence_start)
     return _parsed_facts(sentence, sentence_start, mentions, parsed, facts, lexicon_parents or {}, date)
 
 
@@ -399,13 +399,18 @@ def title_role(sentence: str, sentence_start: int, person: dict[str, Any]) -> st
     return None
 
 
+def _mention_finder(mentions: list[dict[str, Any]]) -> Callable[[parse.Token], dict[str, Any] | None]:
+    """The mention a token of the parse stands in, for the relation rules."""
+    def mention_of(token: parse.Token) -> dict[str, Any] | None:
+        return next((m for m in mentions if m["start"] <= token.start and token.end <= m["end"]), None)
+    return mention_of
+
+
 def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]], parsed: parse.Parse,
                   facts: list[dict[str, Any]], parents: dict[str, str],
                   date: tuple[int, int] | None) -> list[dict[str, Any]]:
     """The cue rules' facts the sentence asserts, and the relation rules' facts."""
-
-    def mention_of(token: parse.Token) -> dict[str, Any] | None:
-        return next((m for m in mentions if m["start"] <= token.start and token.end <= m["end"]), None)
+    mention_of = _mention_finder(mentions)
 
     def asserted(fact: dict[str, Any]) -> bool:
         if fact["relation"] not in _CHECKED:
@@ -590,12 +595,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                                         sentence_start=start))
         if not sentence_parse or not sentence_parse[0]:
             continue
-        parsed = parse.Parse(parse.decode(sentence_parse[0], start))
-
-        def mention_of(token: parse.Token, mentions: list[dict[str, Any]] = mentions) -> dict[str, Any] | None:
-            return next((m for m in mentions if m["start"] <= token.start and token.end <= m["end"]), None)
-
-        for pair in relations.successions(parsed, mention_of):
+        for pair in relations.successions(parse.parsed(sentence_parse[0], start), _mention_finder(mentions)):
             # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
             # (the new manager's), "promoted bench coach Núñez to replace him" (the fired manager's).
             posts = [{(f["role"], f["object_key"]): f for f in facts if f["relation"] == "member"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 _FIELDS = "\t"
@@ -61,6 +62,13 @@ def decode(encoded: str, sentence_start: int) -> list[Token]:
         tokens.append(Token(n, sentence_start + int(start), sentence_start + int(end), text, lemma, pos, dep,
                             int(head)))
     return tokens
+
+
+@lru_cache(maxsize=64)
+def parsed(encoded: str, sentence_start: int) -> Parse:
+    """The Parse of an encoded sentence, decoded once: the fact stage reads each sentence's parse twice (its
+    own facts, then the posts the article implies). A Parse is never changed after it is made."""
+    return Parse(decode(encoded, sentence_start))
 
 
 class Parse:

@@ -201,6 +201,11 @@ def current_build(store_dir: Path) -> Path | None:
     return target if (target / BUILD_MARKER).is_file() else None
 
 
+# How often, and how far apart, a reader tries to open the current build before answering that it is broken.
+OPEN_ATTEMPTS = 4
+OPEN_RETRY_SECONDS = 0.05
+
+
 def open_current(store_dir: Path) -> tuple[Store, Path]:
     """Open the current build read-only (many processes may do so at once) and read one quad of it.
 
@@ -225,10 +230,6 @@ def open_current(store_dir: Path) -> tuple[Store, Path]:
             time.sleep(OPEN_RETRY_SECONDS)
     raise AssertionError("unreachable")
 
-
-# How often, and how far apart, a reader tries to open the current build before answering that it is broken.
-OPEN_ATTEMPTS = 4
-OPEN_RETRY_SECONDS = 0.05
 
 
 def build_summary(store_dir: Path) -> dict[str, Any]:
