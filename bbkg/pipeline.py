@@ -10,6 +10,7 @@ import time
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import reduce
 from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterator
@@ -26,7 +27,13 @@ from graph.stage import GraphResults, compute_graph
 from spark_etl.articles import article_files, decode_articles, read_article_files, unread_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships, organizations_frame
 from spark_etl.lexicon import load_lexicon
+from spark_etl import databank
+from spark_etl.linking import (apply_links, article_people, candidates, claim_checks, context, links,
+                               load_given_names, record_name_keys, ruled_out, support)
+from spark_etl.record import (read_tables, record_clubs, record_people, record_seasons, record_slice,
+                              team_seasons)
 from mapping.graph import graph_quads
+from mapping import record as record_rdf
 from vocab import iris
 from mapping.records import save_record_lines
 from mapping.terms import nquad_lines, save_lines
@@ -148,6 +155,8 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
     if not input_dir.is_dir():
         raise InputFolderError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
     checked_jar()  # a missing or altered GraphFrames JAR stops the build before any work, with the fix
+    if record_franchises(settings) is not None:
+        databank.checked_tables()  # likewise the Databank
     check_writable(store_dir)  # before Spark's minutes of work, not at publishing
     prune_builds(store_dir, settings["keep_builds"])  # partial folders of builds that were killed
     lexicon = load_lexicon(settings["ontology_dir"])
@@ -190,6 +199,37 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
             spark.stop()
 
 
+def record_franchises(settings: dict[str, Any]) -> tuple[str, ...] | None:
+    """The record_scope setting: None for no record, () for all of it, or the franchises of a slice."""
+    scope = str(settings["record_scope"]).strip()
+    if scope == "none":
+        return None
+    return () if scope == "all" else tuple(sorted(f.strip().upper() for f in scope.split(",") if f.strip()))
+
+
+@dataclass
+class Record:
+    """The record's part of a build: its tables as the mapping needs them, the links and the checks."""
+    people: DataFrame
+    clubs: DataFrame
+    team_seasons: DataFrame
+    seasons: DataFrame
+    article_people: DataFrame
+    links: DataFrame
+    checks: DataFrame
+
+    def frames(self) -> tuple[DataFrame, ...]:
+        return (self.people, self.clubs, self.team_seasons, self.seasons, self.article_people, self.links,
+                self.checks)
+
+    def quads(self, base: str) -> DataFrame:
+        return reduce(DataFrame.unionByName, [
+            record_rdf.record_quads(self.people, self.clubs, self.team_seasons, self.seasons, base),
+            record_rdf.activity_quads(self.people.sparkSession, base),
+            record_rdf.link_quads(self.links, self.article_people, base),
+            record_rdf.check_quads(self.checks, base)])
+
+
 @dataclass
 class Records:
     """What extraction and the graph stage produce: the input of the mapping to RDF."""
@@ -198,11 +238,37 @@ class Records:
     facts: DataFrame
     organizations: DataFrame
     graph: GraphResults
+    record: Record | None = None
 
     def unpersist(self) -> None:
-        for frame in (self.articles, self.mentions, self.facts):
+        for frame in (self.articles, self.mentions, self.facts, *(self.record.frames() if self.record else ())):
             frame.unpersist()
         self.graph.unpersist()
+
+
+def beside_record(spark: SparkSession, settings: dict[str, Any], mentions: DataFrame, facts: DataFrame,
+                  organizations: DataFrame) -> tuple[DataFrame, DataFrame, Record]:
+    """The record read from the checked Databank, the articles' people linked to it and their dated claims
+    checked: the mentions and facts with the linked people's keys, and the record."""
+    franchises = record_franchises(settings)
+    tables = read_tables(spark, databank.checked_tables())
+    if franchises:
+        tables = record_slice(tables, franchises)
+    given_names = load_given_names(settings["ontology_dir"])
+    clubs = record_clubs(tables["TeamsFranchises"], tables["Teams"], organizations).cache()
+    seasons_of_teams = team_seasons(tables["Teams"], clubs).cache()
+    people = record_people(tables["People"]).cache()
+    seasons = record_seasons(tables["Appearances"], tables["Managers"], seasons_of_teams, people).cache()
+    named = article_people(mentions, given_names).cache()
+    namesakes = candidates(named, record_name_keys(people, given_names)).cache()
+    parents = organizations.where("parent IS NOT NULL").selectExpr("key AS org_key", "parent")
+    said = context(facts, mentions, parents)
+    linked = links(support(namesakes, said, seasons), ruled_out(namesakes, said, seasons)).cache()
+    mentions, facts = apply_links(mentions, facts, linked)
+    # Cut the plan here: the graph stage's iterations planned the whole linking again each time (188 s, seeds).
+    mentions, facts = mentions.localCheckpoint(), facts.localCheckpoint()
+    checks = claim_checks(facts, people, clubs, seasons, settings["base_iri"]).cache()
+    return mentions, facts, Record(people, clubs, seasons_of_teams, seasons, named, linked, checks)
 
 
 def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any, input_dir: Path,
@@ -227,19 +293,31 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
                   "articles_skipped": sum(1 for a in report if a["error"]),
                   "mentions": mentions.count(), "facts": facts.count()}
     organizations = organizations_frame(spark, lexicon)
+    record = None
+    if record_franchises(settings) is not None:
+        with clock.stage("record"):
+            mentions, facts, record = beside_record(spark, settings, mentions, facts, organizations)
+            counts.update({"record_people": record.people.count(), "record_seasons": record.seasons.count(),
+                           "people_linked": record.links.count()})
+            counts.update({f"claims_{row.verdict}": row[1] for row in record.checks.groupBy("verdict").count()
+                           .collect()})
     with clock.stage("graph"):
         graph = compute_graph(memberships(facts), organizations, base)
         counts.update(graph.counts())
-    return Records(articles, mentions, facts, organizations, graph), report, counts
+    return Records(articles, mentions, facts, organizations, graph, record), report, counts
 
 
 def save_rdf_lines(records: Records, base: str, folder: Path) -> list[Path]:
-    """The records and the graph stage's results as N-Quads files in a new `folder`, each line once. Each of the
-    two is made distinct on its own: no line is in both, since the graph stage's lines are about its own nodes, or
-    link a person or an organization to them with predicates (bb:component, bb:community) that no record states."""
+    """The records, the graph stage's results and the record's part as N-Quads files in a new `folder`. Each is
+    made distinct on its own. No line of the graph stage is among the articles' records: its lines are about its
+    own nodes, or link a person or an organization to them with predicates (bb:component, bb:community) that no
+    record states. The record's part and the articles' may share a default-graph triple (a membership's type,
+    a year's instant), which the store keeps once."""
     stated = save_record_lines(records.articles, records.mentions, records.facts, records.organizations, base,
                                folder / "records")
-    return [*stated, *save_lines(nquad_lines(graph_quads(records.graph, base)), folder / "graph")]
+    computed = save_lines(nquad_lines(graph_quads(records.graph, base)), folder / "graph")
+    record = save_lines(nquad_lines(records.record.quads(base)), folder / "record") if records.record else []
+    return [*stated, *computed, *record]
 
 
 def _transform(spark: SparkSession, settings: dict[str, Any], lexicon: Any,

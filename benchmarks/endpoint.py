@@ -36,14 +36,14 @@ VENV_BIN = Path(sys.executable).parent
 # The fixed mix: lookups a connection page makes, plus an aggregate and a join.
 QUERY_MIX = {
     "label_lookup": PREFIXES + """SELECT ?label WHERE {
-        <https://bbkg.example.org/id/person/wally-backman> rdfs:label ?label }""",
+        <https://bbkg.example.org/id/person/backmwa01> rdfs:label ?label }""",
     "memberships_of_person": PREFIXES + """
         SELECT ?org ?role WHERE { ?m bb:member <https://bbkg.example.org/id/person/sandy-alderson> ;
                                      bb:organization ?org ; bb:role ?role }""",
     "shared_organizations": PREFIXES + """
         SELECT ?org WHERE { ?c a bb:SharedOrganization ;
-            bb:person <https://bbkg.example.org/id/person/wally-backman>,
-                      <https://bbkg.example.org/id/person/terry-collins> ; bb:sharedOrganization ?org }""",
+            bb:person <https://bbkg.example.org/id/person/backmwa01>,
+                      <https://bbkg.example.org/id/person/collite99> ; bb:sharedOrganization ?org }""",
     "count_by_class": """SELECT ?class (COUNT(?s) AS ?n) WHERE { ?s a ?class } GROUP BY ?class ORDER BY DESC(?n)""",
     "evidence_join": PREFIXES + """
         SELECT ?person ?team ?quote WHERE { ?m bb:member/rdfs:label ?person ;

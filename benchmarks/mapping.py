@@ -59,7 +59,8 @@ def sorted_lines(paths: list[Path]) -> list[bytes]:
 
 
 def bench_mapping(input_dir: Path, work: Path) -> dict[str, Any]:
-    settings = load_settings({"input_dir": str(input_dir), "store_dir": str(work / "unused-store")})
+    settings = load_settings({"input_dir": str(input_dir), "store_dir": str(work / "unused-store"),
+                              "record_scope": "none"})
     base = settings["base_iri"]
     records_dir = work / "records"
     spark = spark_for_build(settings, work)

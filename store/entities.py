@@ -31,7 +31,7 @@ MEMBERSHIP, SHARED = NamedNode(BB + "Membership"), NamedNode(BB + "SharedOrganiz
 _SHOWN_APART = {namespaces.RDFS_LABEL, namespaces.SKOS_ALT_LABEL, namespaces.RDF_TYPE, BB + "alias",
                 namespaces.SCHEMA_ARTICLE_BODY, BB + "component", BB + "community"}
 _SHOWN_APART_INCOMING = {BB + "refersTo", BB + "member", BB + "organization", BB + "person", BB + "object",
-                         BB + "centralityOf", namespaces.PROV_DERIVED}
+                         BB + "centralityOf", namespaces.PROV_DERIVED, BB + "club", BB + "teamSeason"}
 # Two claims about one person and organization that cannot both be true.
 _CONTRADICTING_RELATIONS = {frozenset({"resigned", "fired"})}
 
@@ -112,9 +112,13 @@ def _each(store: Store, query: str, variable: str, iris: Iterable[str], **bindin
 
 
 def _memberships_of(store: Store, entity: NamedNode) -> set[str]:
-    """The memberships the entity is the person or the organization of, from the index."""
-    return {_lexical(q.subject) for predicate in (BB_MEMBER, BB_ORGANIZATION)
-            for q in store.quads_for_pattern(None, predicate, entity, DefaultGraph())}
+    """The memberships the entity is the person of, and those an article states it is the organization of,
+    from the index (a club's thousands of memberships in the record are its seasons' rosters)."""
+    of_person = {_lexical(q.subject) for q in store.quads_for_pattern(None, BB_MEMBER, entity, DefaultGraph())}
+    of_organization = {q.subject for q in store.quads_for_pattern(None, BB_ORGANIZATION, entity, DefaultGraph())}
+    stated = {_lexical(m) for m in of_organization
+              if next(store.quads_for_pattern(m, BB_EVIDENCE, None, DefaultGraph()), None) is not None}
+    return of_person | stated
 
 
 def _stated_in(store: Store, article: NamedNode, cls: NamedNode | None) -> set[str]:
@@ -125,9 +129,26 @@ def _stated_in(store: Store, article: NamedNode, cls: NamedNode | None) -> set[s
             and (cls is None or index.has(store, x, RDF_TYPE, cls))}
 
 
+def _record_seasons(store: Store, memberships: dict[str, dict[str, Any]]) -> None:
+    """Add to each membership what the record has of it (key `record`: first and last season, seasons, games;
+    None when it has nothing)."""
+    seasons: dict[str, list[tuple[int, int]]] = {}
+    for r in _each(store, """
+        SELECT ?m ?year ?games WHERE {
+          ?m org:memberDuring ?season . ?season a bb:RecordSeason ; time:hasBeginning/time:inXSDgYear ?year .
+          OPTIONAL { ?season bb:games ?games }
+        }""", "m", memberships):
+        seasons.setdefault(r["m"], []).append((int(r["year"]), int(r.get("games") or 0)))
+    for iri, m in memberships.items():
+        years = sorted({year for year, _ in seasons.get(iri, [])})
+        m["record"] = {"first": str(years[0]), "last": str(years[-1]), "seasons": len(years),
+                       "games": sum(games for _, games in seasons[iri])} if years else None
+
+
 def _memberships(store: Store, iris: set[str]) -> list[dict[str, Any]]:
-    """Memberships (at most MAX_LISTED of them): role, each article's stated years (claims kept side by side)
-    and each sentence that states the membership."""
+    """Memberships (at most MAX_LISTED of them): role, each article's stated years (claims
+    kept side by side) with the record's verdict on them, each sentence that states the membership, and the
+    record's seasons."""
     chosen = sorted(iris)[:MAX_LISTED]
     memberships: dict[str, dict[str, Any]] = {}
     for r in _each(store, """
@@ -141,14 +162,17 @@ def _memberships(store: Store, iris: set[str]) -> list[dict[str, Any]]:
             "organization": _link(r["org"], r.get("orgLabel", "")), "role": r.get("roleLabel", r["role"]),
             "claims": [], "evidence": []})
     for r in _each(store, """
-        SELECT ?m ?interval ?source ?file ?start ?end ?ev ?quote WHERE {
+        SELECT ?m ?interval ?source ?file ?start ?end ?ev ?quote ?verdict ?says ?reason WHERE {
           ?m org:memberDuring ?interval . ?interval prov:wasDerivedFrom ?source . ?source bb:fileName ?file .
           OPTIONAL { ?interval time:hasBeginning/time:inXSDgYear ?start }
           OPTIONAL { ?interval time:hasEnd/time:inXSDgYear ?end }
           OPTIONAL { ?interval bb:evidence ?ev . ?ev bb:quote ?quote }
+          OPTIONAL { ?check bb:checks ?interval ; bb:verdict/rdfs:label ?verdict .
+                     OPTIONAL { ?check bb:recordSays ?says } OPTIONAL { ?check bb:reason ?reason } }
         }""", "m", memberships):
         claim = {"start": r.get("start"), "end": r.get("end"), "article": _link(r["source"], r["file"]),
-                 "evidence": r.get("ev"), "quote": r.get("quote")}
+                 "evidence": r.get("ev"), "quote": r.get("quote"), "verdict": r.get("verdict"),
+                 "record_says": r.get("says") or r.get("reason")}
         if claim not in memberships[r["m"]]["claims"]:
             memberships[r["m"]]["claims"].append(claim)
     for r in _each(store, """
@@ -160,6 +184,7 @@ def _memberships(store: Store, iris: set[str]) -> list[dict[str, Any]]:
             memberships[r["m"]]["evidence"].append(evidence)
     for m in memberships.values():
         _years_to_sentences(m)
+    _record_seasons(store, memberships)
     return sorted(memberships.values(), key=lambda m: (m["person"]["label"], m["organization"]["label"],
                                                        m["role"], m["iri"]))
 
@@ -171,14 +196,20 @@ def _years_to_sentences(membership: dict[str, Any]) -> None:
     membership["claims"].sort(key=lambda c: (c["article"]["label"], c["start"] or "", c["end"] or ""))
     sentences = {ev["iri"]: {**ev, "start": None, "end": None} for ev in membership["evidence"]}
     spans: dict[tuple[str | None, str | None], list[str]] = {}
+    verdicts: dict[tuple[str | None, str | None], set[tuple[str, str]]] = {}
     for claim in membership["claims"]:
+        if claim["verdict"]:
+            verdicts.setdefault((claim["start"], claim["end"]), set()).add((claim["verdict"],
+                                                                            claim["record_says"] or ""))
         where = claim["evidence"] or claim["article"]["iri"]
         sentence = sentences.setdefault(where, {"iri": where, "quote": claim["quote"] or "",
                                                 "article": claim["article"]})
         sentence["start"], sentence["end"] = claim["start"], claim["end"]
         spans.setdefault((claim["start"], claim["end"]), []).append(claim["article"]["label"])
     membership["evidence"] = sorted(sentences.values(), key=lambda ev: (ev["article"]["label"], ev["iri"]))
-    membership["years"] = [{"start": start, "end": end, "articles": sorted(set(articles))}
+    membership["years"] = [{"start": start, "end": end, "articles": sorted(set(articles)),
+                            "verdicts": [{"verdict": v, "says": says} for v, says in sorted(verdicts.get((start, end),
+                                                                                                      ()))]}
                            for (start, end), articles in sorted(spans.items(), key=lambda kv: (kv[0][0] or "",
                                                                                               kv[0][1] or ""))]
     membership["claims_differ"] = len(spans) > 1
@@ -261,6 +292,37 @@ def _same_group(store: Store, group: str | None, predicate: str) -> list[dict[st
     return [_link(iri, label) for label, iri in labelled if label][:MAX_LISTED]
 
 
+def _label_of(store: Store, iri: str) -> str:
+    return index.label(store, NamedNode(iri)) or iri
+
+
+def _club_seasons(store: Store, club: NamedNode) -> list[dict[str, Any]]:
+    """A club's seasons in the record, the latest first: league, wins, losses, rank and managers."""
+    rows = _rows(store, """SELECT ?club ?ts ?year ?league ?wins ?losses ?rank WHERE {
+        ?ts bb:club ?club ; bb:season ?year . OPTIONAL { ?ts bb:leagueCode ?league }
+        OPTIONAL { ?ts bb:wins ?wins } OPTIONAL { ?ts bb:losses ?losses } OPTIONAL { ?ts bb:rank ?rank } }""",
+                 club=club)
+    seasons: dict[str, dict[str, Any]] = {
+        r["ts"]: {"iri": r["ts"], "year": r["year"], "league": r.get("league"), "wins": r.get("wins"),
+                  "losses": r.get("losses"), "rank": r.get("rank"), "managers": []} for r in rows}
+    managers = _rows(store, """SELECT ?club ?ts ?person ?stint WHERE {
+        ?ts bb:club ?club . ?season bb:teamSeason ?ts ; bb:stint ?stint .
+        ?m org:memberDuring ?season ; bb:role bb:Manager ; bb:member ?person }""", club=club)
+    for r in sorted(managers, key=lambda r: int(r["stint"])):
+        seasons[r["ts"]]["managers"].append(_link(r["person"], _label_of(store, r["person"])))
+    return sorted(seasons.values(), key=lambda s: s["year"], reverse=True)
+
+
+def _roster(store: Store, team_season: NamedNode) -> list[dict[str, Any]]:
+    """A team-season's people in the record: role, games, and the person."""
+    rows = _rows(store, """SELECT ?ts ?person ?role ?games WHERE {
+        ?season bb:teamSeason ?ts . ?m org:memberDuring ?season ; bb:member ?person ; bb:role ?role .
+        OPTIONAL { ?season bb:games ?games } }""", ts=team_season)
+    people = [{"person": _link(r["person"], _label_of(store, r["person"])), "role": r["role"].rsplit("#", 1)[-1],
+               "games": int(r.get("games") or 0)} for r in rows]
+    return sorted(people, key=lambda p: (p["role"] != "Manager", -p["games"], p["person"]["label"]))
+
+
 def resource_page(store: Store, iri: str) -> dict[str, Any]:
     """Everything an entity page shows: names and types, memberships with each article's years and sentences,
     facts, shared organizations, what the graph stage computed, the articles that mention it, the community
@@ -288,6 +350,7 @@ def resource_page(store: Store, iri: str) -> dict[str, Any]:
         "incoming": _statements(store, (t for t in incoming[:MAX_LISTED]
                                         if t.predicate.value not in _SHOWN_APART_INCOMING), incoming=True),
         "incoming_cut": len(incoming) > MAX_LISTED,
+        "seasons": _club_seasons(store, node), "roster": _roster(store, node),
     }
 
 

@@ -21,11 +21,13 @@ from tests.helpers import SEEDS, build_settings
 @pytest.fixture(scope="session")
 def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkSession]:
     """One SparkSession for the run, with the real GraphFrames JAR (a missing one fails every test using it) and
-    the build's JVM options."""
+    the build's JVM options and memory (a build with the whole record needs more than Spark's 1g)."""
     jar = checked_jar()
     enable_python_package(jar)
+    settings = load_settings({})
     session = create_spark_session("local[2]", 2, tmp_path_factory.mktemp("checkpoints"), [jar],
-                                   java_options=load_settings({})["spark_driver_java_options"])
+                                   driver_memory=settings["spark_driver_memory"],
+                                   java_options=settings["spark_driver_java_options"])
     yield session
     session.stop()
 

@@ -326,7 +326,9 @@ def test_a_query_process_killed_midway_is_replaced_and_the_query_answered(seeds_
     executor = app.extensions["bbkg_executor"]
     [worker] = executor._idle  # the process the next query borrows
     pid = worker._process.pid
-    slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f }"  # seconds of work: every pair of triples
+    # Seconds of work, whatever the store's size: every pair of 15,000 triples.
+    slow = ("SELECT (COUNT(*) AS ?n) WHERE { { SELECT ?a WHERE { ?a ?b ?c } LIMIT 15000 } "
+            "{ SELECT ?d WHERE { ?d ?e ?f } LIMIT 15000 } }")
     answers: list = []
     thread = threading.Thread(target=lambda: answers.append(client.get("/sparql", query_string={"query": slow})))
     thread.start()

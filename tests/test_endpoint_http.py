@@ -316,7 +316,7 @@ def test_real_clients(default_server) -> None:
     from rdflib.plugins.stores.sparqlstore import SPARQLStore
 
     graph = Graph(store=SPARQLStore(default_server + "/sparql"))
-    rows = list(graph.query("SELECT ?label WHERE { <https://bbkg.example.org/id/person/wally-backman> "
+    rows = list(graph.query("SELECT ?label WHERE { <https://bbkg.example.org/id/person/backmwa01> "
                             "<http://www.w3.org/2000/01/rdf-schema#label> ?label } LIMIT 1"))
     assert str(rows[0][0]) == "Wally Backman"
 

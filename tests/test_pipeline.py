@@ -21,7 +21,7 @@ from store.builds import build_summary, current_build, load_build, open_current
 from store.connections import find_entities, resolve_entity, roles_in, shared_among
 from store.dumps import dump_store
 from store.validate import ShapeViolationError
-from tests.helpers import SEEDS, build_settings
+from tests.helpers import RECORD_SLICE, SEEDS, build_settings
 
 COUNT_ALL = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 
@@ -107,15 +107,21 @@ def test_any_name_an_article_writes_finds_the_entity(seeds_build: tuple[Path, Bu
             assert iri in [e["iri"] for e in find_entities(store, name)], name
 
 
-def test_every_membership_traces_to_an_article_and_a_quote(seeds_build: tuple[Path, BuildResult]) -> None:
+def test_every_membership_traces_to_an_article_and_a_quote_or_to_the_record(
+        seeds_build: tuple[Path, BuildResult]) -> None:
     store, _ = open_current(seeds_build[0])
     orphans = list(store.query("""
         PREFIX bb: <https://bbkg.example.org/ontology#>
         PREFIX prov: <http://www.w3.org/ns/prov#>
         SELECT ?m WHERE { ?m a bb:Membership .
-          FILTER NOT EXISTS { ?m bb:evidence ?e . ?e bb:quote ?q ; prov:wasDerivedFrom ?a . ?a bb:fileName ?f } }
-    """))
+          FILTER NOT EXISTS { ?m bb:evidence ?e . ?e bb:quote ?q ; prov:wasDerivedFrom ?a . ?a bb:fileName ?f }
+          FILTER NOT EXISTS { ?m org:memberDuring ?season . ?season a bb:RecordSeason ;
+                                 prov:wasDerivedFrom <https://bbkg.example.org/id/dataset/baseball-databank> } }
+    """.replace("SELECT", "PREFIX org: <http://www.w3.org/ns/org#>\nSELECT", 1)))
     assert orphans == []
+    stated = list(store.query("""PREFIX bb: <https://bbkg.example.org/ontology#>
+        SELECT ?m WHERE { ?m a bb:Membership ; bb:evidence ?e }"""))
+    assert len(stated) > 30
 
 
 def test_quotes_are_the_text_at_their_offsets(seeds_build: tuple[Path, BuildResult]) -> None:
@@ -227,7 +233,8 @@ def test_a_shape_violation_is_reported_and_nothing_is_published(spark: SparkSess
 def test_killing_a_build_halfway_leaves_the_previous_store_answering(store_copy: Path) -> None:
     before = current_build(store_copy)
     quads_before = count_quads(store_copy)
-    env = {**os.environ, "BBKG_INPUT_DIR": str(SEEDS), "BBKG_STORE_DIR": str(store_copy)}
+    env = {**os.environ, "BBKG_INPUT_DIR": str(SEEDS), "BBKG_STORE_DIR": str(store_copy),
+           "BBKG_RECORD_SCOPE": RECORD_SLICE}
     process = subprocess.Popen([sys.executable, "-m", "bbkg.cli", "build"], env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -265,8 +272,9 @@ def small_disk(tmp_path: Path):
 
 
 def _cli_build(store: Path) -> subprocess.CompletedProcess[str]:
+    """The seeds alone: a slice of the record's store does not fit the test's 64 MB."""
     return subprocess.run([sys.executable, "-m", "bbkg.cli", "build", "--input", str(SEEDS), "--store", str(store)],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600, env={**os.environ, "BBKG_RECORD_SCOPE": "none"})
 
 
 def test_a_full_disk_fails_the_build_in_one_line_and_the_served_store_stays(small_disk: Path) -> None:

@@ -57,6 +57,10 @@ SETTINGS: tuple[Setting, ...] = (
             "tier (C2), its compiler took 2.2 s of CPU in a 3.7 s mapping of 10,000 articles' records, on two "
             "cores, and 0.3 s with the first tier only (C1), which needs the code cache Java gives C2 (48 MB is "
             "its default for C1 alone, and filled up). Empty for the JVM's defaults."),
+    Setting("record_scope", "all",
+            "How much of the Baseball Databank a build sets beside the articles: `all`, `none`, or a comma-separated "
+            "list of its franchise ids (`NYM,HOU`: those franchises' seasons and the people in them; the tests "
+            "build with such a slice)."),
     Setting("validate_shapes", True,
             "Whether `bbkg build` checks the built graph against ontology/shapes.ttl "
             "and refuses to publish on a violation."),

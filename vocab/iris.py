@@ -11,7 +11,7 @@ import hashlib
 
 # Resources, each under id/ (the server dereferences <base_iri>id/X at /id/X).
 ID = "id/"
-PERSON = "id/person/"  # + the person's key (a slug of the name)
+PERSON = "id/person/"  # + the person's key: the record's id (backmwa01), or a slug of the name if unlinked
 ORG = "id/org/"  # + the organization's key (a slug, from the reference data or the name)
 AWARD = "id/award/"
 ARTICLE = "id/article/"  # + the article's doc_id; its mentions and sentences are fragments (#m1-5, #s10-90)
@@ -25,11 +25,17 @@ COMPONENT = "id/component/"  # + the component's id in hex
 COMMUNITY = "id/community/"  # + the community's label in hex
 ACTIVITY = "id/activity/"  # + the activity's key
 SOFTWARE = "id/software/"
+TEAM_SEASON = "id/team-season/"  # + the record's team id and the year: NYN-1986
+LINK = "id/link/"  # + digest(the article person's key): one link to the record per person the articles name
+CHECK = "id/check/"  # + the checked interval's digest: the record's verdict on one article's claim
+RECORD_DATASET = "id/dataset/baseball-databank"
 # Named graphs.
 ARTICLE_GRAPH = "graph/article/"  # + doc_id: what one article states
 REFERENCE_GRAPH = "graph/reference"  # the reference organizations
 CONNECTIONS_GRAPH = "graph/connections"  # the graph stage's results
 ONTOLOGY_GRAPH = "graph/ontology"
+RECORD_GRAPH = "graph/record"  # the Baseball Databank
+RECORD_LINKS_GRAPH = "graph/record-links"  # the articles' people linked to the record, their claims checked
 
 DIGEST_CHARS = 16  # hex characters of SHA-256 kept
 
