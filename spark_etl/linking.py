@@ -22,6 +22,7 @@ from spark_etl.record import LAST_SEASON, RECORD_ROLES, fold_sql
 from vocab import iris
 
 SUFFIX = r"(?i),?\\s+(jr|sr|ii|iii|iv)\\.?$"  # in Spark SQL text, where a backslash is written twice
+JUNIOR = "('jr', 'ii', 'iii', 'iv')"
 # Weights of what an article says of a person, when the record's seasons of a candidate agree with it: a
 # candidate's support is the largest weight among its agreements.
 SUPPORT = {
@@ -64,8 +65,10 @@ def record_name_keys(people: DataFrame, given_names: dict[str, str]) -> DataFram
 
 
 def article_people(mentions: DataFrame, given_names: dict[str, str]) -> DataFrame:
-    """The people the articles name in full (person_key, label, name_key, suffix); a single word ("Ichiro")
-    has no key."""
+    """The people the articles name in full (person_key, label, name_key, suffix, elder_beside,
+    junior_beside); a single word ("Ichiro") has no key. `elder_beside` says whether an article that names the
+    person also names one of the same name without a "Jr." (his father, most often), `junior_beside` one with
+    it."""
     people = mentions.where("entity_type = 'Person'").groupBy(F.col("entity_key").alias("person_key")) \
         .agg(F.min("label").alias("label"))
     parts = people.selectExpr("person_key", "label", f"lower(regexp_extract(label, '{SUFFIX}', 1)) AS suffix",
@@ -73,8 +76,17 @@ def article_people(mentions: DataFrame, given_names: dict[str, str]) -> DataFram
     # A middle initial ("Pedro A. Martinez") is not in the record's names.
     split = parts.selectExpr("*", r"regexp_extract(core, '^((?:[A-Za-z]\\.\\s*)+|\\S+)', 1) AS first") \
         .selectExpr("*", r"regexp_replace(trim(substring(core, length(first) + 1)), '^([A-Z]\\.\\s+)+', '') AS rest")
-    return split.where("rest != ''").selectExpr(
+    keyed = split.where("rest != ''").selectExpr(
         "person_key", "label", f"{name_key_sql('first', 'rest', given_names)} AS name_key", "suffix")
+    junior = f"suffix IN {JUNIOR}"
+    in_doc = mentions.where("entity_type = 'Person'").selectExpr("doc_id", "entity_key AS person_key").distinct() \
+        .join(keyed, "person_key")
+    by_name_in_doc = Window.partitionBy("doc_id", "name_key")
+    beside = in_doc.withColumn("elder_beside", F.max(F.expr(f"NOT {junior}")).over(by_name_in_doc)) \
+        .withColumn("junior_beside", F.max(F.expr(junior)).over(by_name_in_doc)) \
+        .groupBy("person_key").agg(F.max("elder_beside").alias("elder_beside"),
+                                   F.max("junior_beside").alias("junior_beside"))
+    return keyed.join(beside, "person_key", "left").na.fill(False, ["elder_beside", "junior_beside"])
 
 
 def context(facts: DataFrame, mentions: DataFrame, parents: DataFrame) -> DataFrame:
@@ -98,20 +110,20 @@ def context(facts: DataFrame, mentions: DataFrame, parents: DataFrame) -> DataFr
 
 def candidates(people: DataFrame, record_keys: DataFrame) -> DataFrame:
     """Each article person's namesakes in the record (person_key, person_id, candidates, debut_year,
-    final_year): a "Jr." not the eldest of several, a "Sr." not the youngest; and a "Jr." not the record's only
-    person of the name when the articles also name one without the suffix (his father, most often: "Bobby
-    Witt Jr." debuted after the record ended, which has his father, "Bobby Witt")."""
-    junior, senior = "suffix IN ('jr', 'ii', 'iii', 'iv')", "suffix = 'sr'"
-    by_name = Window.partitionBy("name_key")
-    named = people.withColumn("elder_named", F.max(F.expr(f"NOT {junior}")).over(by_name))
-    joined = named.join(record_keys, "name_key")
+    final_year): a "Jr." not the eldest of several, a "Sr." not the youngest, nor the name without a suffix
+    when its article also names a "Jr." ("Sandy Alomar", the father, beside "Sandy Alomar Jr."); and a "Jr."
+    not the record's only person of the name when his article also names one without the suffix (his father,
+    most often: "Bobby Witt Jr." debuted after the record ended, which has his father, "Bobby Witt")."""
+    junior, senior = f"suffix IN {JUNIOR}", "suffix = 'sr'"
+    joined = people.join(record_keys, "name_key")
     by_person = Window.partitionBy("person_key")
     ranked = joined.withColumn("eldest", F.min("birth_year").over(by_person)) \
         .withColumn("youngest", F.max("birth_year").over(by_person)) \
         .withColumn("namesakes", F.count("*").over(by_person))
     several = "(namesakes > 1 AND eldest < youngest)"
-    kept = ranked.where(f"NOT ({junior} AND birth_year = eldest AND ({several} OR elder_named)) "
-                        f"AND NOT ({senior} AND birth_year = youngest AND {several})")
+    elder = f"({senior} OR suffix = '' AND junior_beside)"
+    kept = ranked.where(f"NOT ({junior} AND birth_year = eldest AND ({several} OR elder_beside)) "
+                        f"AND NOT ({elder} AND birth_year = youngest AND {several})")
     return kept.withColumn("candidates", F.count("*").over(by_person)).select(
         "person_key", "person_id", "candidates", "debut_year", "final_year")
 
