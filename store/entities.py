@@ -135,9 +135,9 @@ def _record_seasons(store: Store, memberships: dict[str, dict[str, Any]]) -> Non
     seasons: dict[str, list[tuple[int, int]]] = {}
     for r in _each(store, """
         SELECT ?m ?year ?games WHERE {
-          ?m org:memberDuring ?season . ?season a bb:RecordSeason ; time:hasBeginning/time:inXSDgYear ?year .
-          OPTIONAL { ?season bb:games ?games }
-        }""", "m", memberships):
+          ?m org:memberDuring ?season . ?season bb:teamSeason ?teamSeason ; time:hasBeginning ?beginning .
+          ?beginning time:inXSDgYear ?year . OPTIONAL { ?season bb:games ?games }
+        }""", "m", memberships):  # no class test nor path: either made it read all 112,000 seasons
         seasons.setdefault(r["m"], []).append((int(r["year"]), int(r.get("games") or 0)))
     for iri, m in memberships.items():
         years = sorted({year for year, _ in seasons.get(iri, [])})

@@ -336,3 +336,23 @@ def test_people_are_linked_right_or_left_alone_and_no_namesake_takes_their_place
         scores = evaluate_links(store, gold.with_suffix(".json"))
         assert scores["namesake"] == 0 and scores["linked_in_error"] == 0, scores["errors"]
         assert scores["accuracy"] >= least, scores
+
+
+def test_pages_beside_the_whole_record_answer_within_their_deadline(
+        full_record_build: tuple[Store, BuildResult]) -> None:
+    """A person's page reads the record's seasons of each of his memberships, a club's its seasons and managers:
+    over the whole record (112,000 seasons), each within the lookup deadline (a first version read every
+    season for each membership, and the pages answered 503)."""
+    from server import create_app
+
+    _, result = full_record_build
+    client = create_app({"store_dir": str(result.build_dir.parent.parent)}).test_client()
+    html = {"Accept": "text/html"}
+    backman = client.get("/id/person/backmwa01", headers=html)
+    assert backman.status_code == 200
+    text = backman.get_data(as_text=True)
+    assert "confirmed by the record" in text and "9 seasons, 765 games" in text
+    mets = client.get("/id/org/new-york-mets", headers=html)
+    assert mets.status_code == 200 and "Seasons in the record" in mets.get_data(as_text=True)
+    roster = client.get("/id/team-season/NYN-1986", headers=html)
+    assert roster.status_code == 200 and "Wally Backman" in roster.get_data(as_text=True)
