@@ -21,6 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from benchmarks.python_mapping import _literal
 from mapping.terms import nquad_lines, save_lines
 from mapping.record import BBREF, record_quads
 from spark_etl import databank
@@ -30,7 +31,7 @@ from spark_etl.record import LEAGUES, read_tables, record_clubs, record_people, 
 from spark_etl.session import create_spark_session
 from vocab import iris
 from vocab.config import PROJECT_ROOT, load_settings
-from vocab.namespaces import BB, DCTERMS, ORG, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA, TIME, VOID, XSD
+from vocab.namespaces import BB, DCTERMS, ORG, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA, TIME, VOID
 
 RESULTS = PROJECT_ROOT / "benchmarks" / "results" / "record_mapping.json"
 ACCENTED = str.maketrans("áàâäãåéèêëíìîïóòôöõúùûüñçýÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇÝ",
@@ -44,13 +45,6 @@ def _rows(path: Path) -> list[dict[str, Any]]:
 
 def _int(value: str | None) -> int | None:
     return int(value) if value is not None else None
-
-
-def _literal(value: Any, datatype: str | None = None) -> str | None:
-    if value is None:
-        return None
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
-    return f'"{text}"^^<{XSD}{datatype}>' if datatype else f'"{text}"'
 
 
 def _fold(name: str) -> str:

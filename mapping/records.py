@@ -65,7 +65,7 @@ def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, o
         "*", f"CASE WHEN {member} THEN {iris.membership_digest_sql('object_key')} END AS membership",
         f"CASE WHEN NOT {member} THEN {iris.digest_sql(*fact_identity)} END AS fact",
     ).withColumn("memberships", F.lit(base + iris.MEMBERSHIP))
-    interval = iris.digest_sql("concat(memberships, membership)", "doc_id")
+    interval = iris.INTERVAL_DIGEST_SQL
     classes = "map(" + ", ".join(f"'{relation}', '{cls}'" for relation, cls in FACT_CLASSES.items()) + ")"
 
     routed_articles = articles.where("error IS NULL").selectExpr(

@@ -205,7 +205,7 @@ def claim_checks(facts: DataFrame, people: DataFrame, clubs: DataFrame, seasons:
         .withColumn("memberships", F.lit(base + iris.MEMBERSHIP)) \
         .groupBy("doc_id", "person_key", "object_key", "role", "membership", "memberships") \
         .agg(F.min("start_year").alias("start_year"), F.max("end_year").alias("end_year")) \
-        .selectExpr(f"{iris.digest_sql('concat(memberships, membership)', 'doc_id')} AS interval", "doc_id",
+        .selectExpr(f"{iris.INTERVAL_DIGEST_SQL} AS interval", "doc_id",
                     "person_key", "object_key AS club_key", "role", "start_year", "end_year",
                     "coalesce(start_year, end_year) AS low", "coalesce(end_year, start_year) AS high")
     known_people = people.select(F.col("person_id").alias("person_key"), F.lit(True).alias("known_person"))

@@ -57,6 +57,11 @@ def membership_digest_sql(org_column: str) -> str:
     return digest_sql("person_key", org_column, "role")
 
 
+# An article's interval of a membership, over `memberships` (the memberships' base IRI), `membership` (its digest)
+# and doc_id: the mapping mints it, the checks against the record name it.
+INTERVAL_DIGEST_SQL = digest_sql("concat(memberships, membership)", "doc_id")
+
+
 def membership_path(person_key: str, org_key: str, role: str | None) -> str:
     return MEMBERSHIP + digest(person_key, org_key, role)
 
