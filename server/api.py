@@ -13,8 +13,10 @@ from vocab.errors import UserError
 from server.context import InputError, checked_name, lookup, metrics
 from server.errors import json_error
 from server.executor import ApiAnswer, QueryCrashed, QueryTimeout
-from server.openapi import MATCH_MODES, MAX_CENTRAL, MAX_HOPS_LIMIT, MAX_NAMES, MAX_SUGGESTIONS, OPENAPI
+from server.openapi import (MATCH_MODES, MAX_CENTRAL, MAX_CHAINS, MAX_HOPS_LIMIT, MAX_NAMES, MAX_SUGGESTIONS,
+                            OPENAPI, YEAR_RANGE)
 from store.connections import Entity, checked_entity_type
+from store.seasons import checked_source
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -30,15 +32,22 @@ def _single(parameter: str) -> str | None:
     return values[0] if values else None
 
 
-def _whole_number(parameter: str, default: int, highest: int) -> int:
-    """A parameter that takes a whole number from 1 to `highest`."""
+def _whole_number(parameter: str, default: int, highest: int, lowest: int = 1) -> int:
+    """A parameter that takes a whole number from `lowest` to `highest`."""
     try:
         value = int(_single(parameter) or default)
     except ValueError:
         raise InputError(f"{parameter} takes a whole number") from None
-    if not 1 <= value <= highest:
-        raise InputError(f"{parameter} must be between 1 and {highest}")
+    if not lowest <= value <= highest:
+        raise InputError(f"{parameter} must be between {lowest} and {highest}")
     return value
+
+
+def _year(parameter: str) -> int | None:
+    """An optional year (`after`, `before`)."""
+    if _single(parameter) is None:
+        return None
+    return _whole_number(parameter, 0, YEAR_RANGE[1], YEAR_RANGE[0])
 
 
 def _entity_type() -> str | None:
@@ -88,8 +97,13 @@ def connections() -> Response | tuple[Response, int]:
     if len(names) > MAX_NAMES:
         raise InputError(f"name at most {MAX_NAMES} people")
     max_hops = _whole_number("max_hops", 4, MAX_HOPS_LIMIT)
+    after, before = _year("after"), _year("before")
+    if after is not None and before is not None and after > before:
+        raise InputError("after is later than before: no season is in between")
     if not among:
-        answer = lookup("connection", names=names, max_hops=max_hops)
+        answer = lookup("connection", names=names, max_hops=max_hops, links=checked_source(_single("links")),
+                        after=after, before=before,
+                        chains=_whole_number("chains", 1, MAX_CHAINS))
         return _failure(answer) or jsonify(answer.value)
     answer = lookup("among", names=names)
     if failed := _failure(answer):

@@ -105,11 +105,11 @@ def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest,
         return QueryAnswer("no_store", message=exc.public_message, detail=str(exc))
 
 
-def _api_connection(store: Any, names: list[str], max_hops: int) -> Any:
+def _api_connection(store: Any, names: list[str], max_hops: int, **chain_options: Any) -> Any:
     from store.connections import connection, resolve_entity
 
     a, b = (resolve_entity(store, name, "Person") for name in names)
-    return connection(store, a, b, max_hops)
+    return connection(store, a, b, max_hops, **chain_options)
 
 
 def _api_among(store: Any, names: list[str]) -> Any:
@@ -173,12 +173,24 @@ def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:
                          candidates=getattr(exc, "candidates", []))
 
 
+def preload_network(handle: Any) -> None:
+    """Read the store's chain network (store/seasons.py) now, beside the first queries, rather than in the
+    first connection lookup."""
+    from store.seasons import network_of
+
+    try:
+        network_of(handle.get())
+    except StoreUnavailableError:
+        pass  # no build yet: the first lookup after one reads it
+
+
 def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None:
     from store.sandbox import drop_network
 
     if isolate_network:
         drop_network()
     handle = CurrentStore(store_dir)
+    threading.Thread(target=preload_network, args=(handle,), name="bbkg-network", daemon=True).start()
     while True:
         try:
             request = pickle.loads(conn.recv_bytes())

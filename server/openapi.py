@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from store.connections import ENTITY_TYPES
+from store.seasons import SOURCES
 
 # The limits the views enforce, stated once here so that the document and the server cannot disagree.
 MAX_HOPS_LIMIT = 6
+MAX_CHAINS = 10
+YEAR_RANGE = (1800, 2200)  # `after` and `before`: a season's year
 MAX_NAMES = 10  # `among` compares every pair of the people named: the cost grows with its square
 MAX_NAME_CHARS = 300
 MAX_CENTRAL = 100
@@ -33,6 +36,17 @@ _PAIR = {"type": "object", "properties": {
     "people": {"type": "array", "items": {"type": "string"}, "description": "The two people's IRIs."},
     "computed_by": {"type": "string", "description": "GraphFrames and its version, or 'store query'."},
     "overlap": _YEARS}}
+_EVIDENCE = {"type": "object", "description": "Why one of the two people is in the season or the event: the "
+              "record's team-season (role, games) or an article's quote.", "properties": {
+    "person": {"type": "string"}, "source": {"enum": ["record", "articles"]},
+    "role": {"type": ["string", "null"]}, "games": {"type": ["integer", "null"]},
+    "team_season": _ENTITY, "organization": {"oneOf": [_ENTITY, {"type": "null"}]},
+    "event": {"type": ["string", "null"]}, "article": {"type": ["string", "null"]},
+    "quote": {"type": ["string", "null"]}}}
+_CHAIN = {"type": "object", "properties": {"links": {"type": "array", "items": {"type": "object", "properties": {
+    "from": _ENTITY, "to": _ENTITY, "season": {"type": "integer"},
+    "sources": {"type": "array", "items": {"enum": ["record", "articles"]}},
+    "club": _ENTITY, "event": _ENTITY, "evidence": {"type": "array", "items": _EVIDENCE}}}}}}
 _ERROR = {"type": "object", "properties": {"error": {"type": "object", "properties": {
     "status": {"type": "integer"}, "message": {"type": "string"},
     "candidates": {"type": "array", "items": _ENTITY}}, "required": ["status", "message"]}}}
@@ -58,7 +72,17 @@ OPENAPI: dict[str, Any] = {
                 {"name": "among", "in": "query", "schema": {"type": "array", "maxItems": MAX_NAMES, "items": _NAME},
                  "style": "form", "explode": True, "description": "Repeat for each person."},
                 {"name": "max_hops", "in": "query", "schema": {
-                    "type": "integer", "minimum": 1, "maximum": MAX_HOPS_LIMIT, "default": 4}},
+                    "type": "integer", "minimum": 1, "maximum": MAX_HOPS_LIMIT, "default": 4},
+                 "description": "Longest path through organizations, in edges."},
+                {"name": "links", "in": "query", "schema": {"enum": list(SOURCES), "default": "all"},
+                 "description": "Chains over the record's team-seasons, the articles' dated memberships and "
+                                "events, or both."},
+                {"name": "after", "in": "query", "description": "Chains through seasons from this year on.",
+                 "schema": {"type": "integer", "minimum": YEAR_RANGE[0], "maximum": YEAR_RANGE[1]}},
+                {"name": "before", "in": "query", "description": "Chains through seasons up to this year.",
+                 "schema": {"type": "integer", "minimum": YEAR_RANGE[0], "maximum": YEAR_RANGE[1]}},
+                {"name": "chains", "in": "query", "description": "How many shortest chains to list.",
+                 "schema": {"type": "integer", "minimum": 1, "maximum": MAX_CHAINS, "default": 1}},
             ],
             "responses": {
                 "200": {"description": "The connection.", "content": {"application/json": {"schema": {
@@ -75,8 +99,12 @@ OPENAPI: dict[str, Any] = {
                             "roles": {"type": "object", "description": "Each person's roles, by the person's IRI.",
                                       "additionalProperties": {"type": "array", "items": _ROLE}}}}},
                         "paths": {"type": "array", "items": {"type": "array", "items": {"oneOf": [
-                            _ENTITY, {"type": "object", "properties": {"predicate": {"type": "string"}}}]}}}}}}}},
-                "400": _error("Fewer than two names, a bad max_hops, or an ambiguous name (with candidates)."),
+                            _ENTITY, {"type": "object", "properties": {"predicate": {"type": "string"}}}]}}},
+                        "chains": {"type": "array", "items": _CHAIN,
+                                   "description": "Shortest chains of people who shared a team-season, a club's "
+                                                  "season (articles) or an event, each link with its evidence."}}}}}},
+                "400": _error("Fewer than two names, a bad max_hops, links, after, before or chains, or an "
+                              "ambiguous name (with candidates)."),
                 "404": _error("A name that matches nobody in the graph."),
                 "503": _error("The lookup ran past api_timeout, or no store is built yet."),
             }}},

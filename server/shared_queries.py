@@ -78,6 +78,10 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
     worker = os.pidfd_open(os.getppid())  # readable once the worker is gone
     started = time.monotonic()
     version, memory = _copy_of_current(Path(store_dir), max_quads)
+    if memory is not None:  # read once here, so that every fork has it
+        from store.seasons import network_of
+
+        network_of(memory)
     conn.send_bytes(pickle.dumps(("ready" if memory is not None else "disk", version, time.monotonic() - started)))
     if memory is None:
         return

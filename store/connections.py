@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +14,8 @@ from vocab.errors import NotFoundError, UserError
 from vocab import iris, namespaces
 from vocab.namespaces import PREFIXES
 from store import index
+from store import paths as paths_module
+from store import seasons
 from store.select import Term, select_rows
 
 
@@ -355,15 +356,19 @@ def central_entities(store: Store, entity_type: str | None, limit: int) -> list[
     return rows
 
 
-def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4) -> dict[str, Any]:
+def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4, links: str = "all", after: int | None = None,
+               before: int | None = None, chains: int = 1) -> dict[str, Any]:
     """The answer of /api/connections for two people: shared organizations (SharedOrganization.as_dict, as for
-    several people), each side's graph measures, whether they are connected, and the shortest paths."""
+    several people), each side's graph measures, whether they are connected, the shortest paths through
+    organizations, and the shortest chains of people who shared a season or an event (store/seasons.py; `links`,
+    `after`, `before` and `chains` as seasons.chains takes them)."""
     organizations = [s.as_dict() for s in shared_among(store, [a, b])]  # the one shape, as with `among`
     sides = [{"iri": e.iri, "label": e.label, **graph_measures(store, e.iri)} for e in (a, b)]
     # GraphFrames' components follow the same edges as the path search: different components, no path.
     connected = sides[0]["component"] is not None and sides[0]["component"] == sides[1]["component"]
     return {"from": sides[0], "to": sides[1], "connected": connected, "shared_organizations": organizations,
-            "paths": shortest_paths(store, a.iri, b.iri, max_hops) if connected else []}
+            "paths": shortest_paths(store, a.iri, b.iri, max_hops) if connected else [],
+            "chains": seasons.chains(store, a.iri, b.iri, links, after, before, chains)}
 
 
 MAX_PATHS = 5
@@ -438,53 +443,15 @@ def _label(store: Store, node: str) -> str:
 # Each edge word read the other way: a path found from the target's side is written from the source's.
 _INVERSE_EDGE = {"member of": "has member", "has member": "member of",
                  "affiliate of": "has affiliate", "has affiliate": "affiliate of"}
-Parents = dict[str, list[tuple[str, str]]]  # node -> (the node before it on a shortest path, the edge word)
-
-
-def _expand(store: Store, frontier: list[str], parents: Parents, inverse: bool) -> list[str]:
-    """One breadth-first level: the nodes first reached from `frontier`, each with every parent on it."""
-    reached: Parents = {}
-    for node in frontier:
-        for neighbour, edge in _neighbours(store, NamedNode(node)):
-            if neighbour.value not in parents:
-                reached.setdefault(neighbour.value, []).append((node, _INVERSE_EDGE[edge] if inverse else edge))
-    parents.update(reached)
-    return sorted(reached)
-
-
-def _walk(node: str, end: str, parents: Parents, forward: bool) -> Iterator[list[str]]:
-    """Every shortest path between `end` and `node` through `parents`, lazily, as [node, edge, node, ...]
-    from the source's side: `end` first when `forward`, last otherwise."""
-    if node == end:
-        yield [node]
-        return
-    for previous, edge in sorted(set(parents[node])):
-        for path in _walk(previous, end, parents, forward):
-            yield path + [edge, node] if forward else [node, edge] + path
 
 
 def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) -> list[list[dict[str, str]]]:
     """Shortest paths between two entities over memberships and affiliations, at most `max_hops` edges long;
-    at most MAX_PATHS of them, in a stable order.
+    at most MAX_PATHS of them, in a stable order (store/paths.py's search, over the store's index)."""
+    def neighbours(node: str) -> list[tuple[str, str]]:
+        return [(n.value, edge) for n, edge in _neighbours(store, NamedNode(node))]
 
-    A breadth-first search from both ends over the store's index, always widening the smaller frontier: a
-    club's thousands of members are read once, not walked through one by one. Where the two searches first
-    meet, every meeting node lies on a shortest path and every shortest path crosses exactly one of them.
-    """
-    from_source: Parents = {source: []}
-    from_target: Parents = {target: []}
-    frontiers = [[source], [target]]
-    meeting = sorted(from_source.keys() & from_target.keys())
-    for _ in range(max_hops):
-        if meeting or not frontiers[0] or not frontiers[1]:
-            break
-        side = 0 if len(frontiers[0]) <= len(frontiers[1]) else 1
-        frontiers[side] = _expand(store, frontiers[side], (from_source, from_target)[side], inverse=side == 1)
-        meeting = sorted(from_source.keys() & from_target.keys())
-    every_path = (head + tail[1:] for middle in meeting
-                  for head in _walk(middle, source, from_source, forward=True)
-                  for tail in _walk(middle, target, from_target, forward=False))
-    paths = list(itertools.islice(every_path, MAX_PATHS))
+    paths = paths_module.shortest(source, target, neighbours, _INVERSE_EDGE, max_hops, MAX_PATHS)
     labels = {n: _label(store, n) for n in sorted({n for path in paths for n in path[::2]})}
     return [[{"iri": step, "label": labels[step]} if i % 2 == 0 else {"predicate": step}
              for i, step in enumerate(path)] for path in paths]

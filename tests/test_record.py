@@ -4,8 +4,10 @@ the whole record, queried over its store."""
 
 from __future__ import annotations
 
+import random
 import shutil
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from spark_etl import databank
 from spark_etl.linking import (apply_links, article_people, candidates, claim_checks, context, links,
                                load_given_names, record_name_keys, ruled_out, support)
 from spark_etl.record import record_clubs, record_seasons, team_seasons
+from store.seasons import chains
 from vocab.config import PROJECT_ROOT
 from vocab.namespaces import PREFIXES
 from tests.helpers import SEEDS, build_settings
@@ -356,3 +359,88 @@ def test_pages_beside_the_whole_record_answer_within_their_deadline(
     assert mets.status_code == 200 and "Seasons in the record" in mets.get_data(as_text=True)
     roster = client.get("/id/team-season/NYN-1986", headers=html)
     assert roster.status_code == 200 and "Wally Backman" in roster.get_data(as_text=True)
+
+
+def _independent_network(store: Store) -> Any:
+    """The chain network built again, independently of store/seasons.py: SPARQL over the store, networkx."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    for person, club, year in _select(store, """SELECT ?p ?c ?y { ?m bb:member ?p ; org:memberDuring ?s .
+            ?s bb:teamSeason ?ts . ?ts bb:club ?c ; bb:season ?y }"""):
+        graph.add_edge(person, ("season", club, int(year)))
+    for person, organization, parent, start, end in _select(store, """SELECT ?p ?o ?parent ?y0 ?y1 {
+            ?m bb:member ?p ; bb:organization ?o ; org:memberDuring ?i . ?i bb:evidence ?sentence .
+            OPTIONAL { ?i time:hasBeginning/time:inXSDgYear ?y0 } OPTIONAL { ?i time:hasEnd/time:inXSDgYear ?y1 }
+            OPTIONAL { ?o bb:affiliateOf ?parent } }"""):
+        first, last = (int(start or end) if start or end else None), (int(end or start) if start or end else None)
+        if first is None or last is None or not 0 <= last - first <= 40:
+            continue
+        for year in range(first, last + 1):
+            for club in {organization, parent} - {None}:
+                graph.add_edge(person, ("season", club, year))
+    for event, person, other in _select(store, "SELECT ?f ?a ?b { ?f bb:person ?a ; bb:object ?b ; bb:year ?y . "
+                                               "?b a bb:Person }"):
+        graph.add_edge(person, event)
+        graph.add_edge(other, event)
+    return graph
+
+
+def test_chains_have_the_lengths_an_independent_breadth_first_search_finds(
+        full_record_build: tuple[Store, BuildResult]) -> None:
+    """200 random pairs of the combined graph's people (the record's and the articles'): the chain's number of
+    links is half networkx's shortest path length, or there is no chain where networkx finds no path; each link
+    joins two people who were both in its season."""
+    import networkx as nx
+
+    store, _ = full_record_build
+    graph = _independent_network(store)
+    people = sorted(n for n in graph if isinstance(n, str))
+    pairs = [tuple(random.Random(seed).sample(people, 2)) for seed in range(200)]
+    pairs.append((BASE + "id/person/sandy-alderson", BASE + "id/person/ruthba01"))
+    for source, target in pairs:
+        found = chains(store, source, target, max_links=12)
+        try:
+            expected = nx.shortest_path_length(graph, source, target) // 2
+        except nx.NetworkXNoPath:
+            expected = None
+        if expected is None or expected > 12:
+            assert found == [], (source, target)
+            continue
+        links = found[0]["links"]
+        assert len(links) == expected, (source, target)
+        assert links[0]["from"]["iri"] == source and links[-1]["to"]["iri"] == target
+        for link in links:
+            node = ("season", link["club"]["iri"], link["season"]) if "club" in link else link["event"]["iri"]
+            assert graph.has_edge(link["from"]["iri"], node) and graph.has_edge(link["to"]["iri"], node), link
+
+
+def test_alderson_is_chained_to_ruth_by_an_article_then_by_the_record(
+        full_record_build: tuple[Store, BuildResult]) -> None:
+    """The news makes Alderson Backman's general manager in 2015 (no record has executives); the record
+    takes it from there. Asked over the API, with the options a user restricts chains by."""
+    from server import create_app
+
+    _, result = full_record_build
+    client = create_app({"store_dir": str(result.build_dir.parent.parent)}).test_client()
+    answer = client.get("/api/connections", query_string={"from": "Sandy Alderson", "to": "ruthba01", "chains": 3})
+    assert answer.status_code == 200
+    chains_found = answer.get_json()["chains"]
+    assert len(chains_found) == 3 and len({str(c) for c in chains_found}) == 3
+    assert len({len(c["links"]) for c in chains_found}) == 1  # all shortest
+    first, *rest = chains_found[0]["links"]
+    assert first["sources"] == ["articles"] and first["to"]["label"] == "Wally Backman" and first["season"] == 2015
+    assert any("written reprimand from Alderson" in (e["quote"] or "") for e in first["evidence"])
+    assert rest and all("record" in link["sources"] for link in rest)
+    assert all(e["team_season"]["iri"].startswith(BASE + "id/team-season/")
+               for link in rest for e in link["evidence"] if e["source"] == "record")
+    assert rest[-1]["to"]["label"] == "Babe Ruth"
+    record_only = client.get("/api/connections", query_string={"from": "Sandy Alderson", "to": "ruthba01",
+                                                               "links": "record"}).get_json()
+    assert record_only["chains"] == []  # the record has no executives
+    before = client.get("/api/connections", query_string={"from": "backmwa01", "to": "ruthba01",
+                                                          "before": 1950}).get_json()
+    assert before["chains"] == []  # Backman's seasons are all later
+    for bad in ({"links": "rumours"}, {"after": "1990", "before": "1980"}, {"chains": "0"}, {"after": "year"}):
+        refused = client.get("/api/connections", query_string={"from": "backmwa01", "to": "ruthba01", **bad})
+        assert refused.status_code == 400, bad
