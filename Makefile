@@ -81,6 +81,7 @@ bench: install
 	$(BIN)/python -m benchmarks.run $(BENCH_SIZES)
 	$(BIN)/python -m benchmarks.extraction $(BENCH_SIZES)
 	$(BIN)/python -m benchmarks.record_mapping
+	$(BIN)/python -m benchmarks.chains
 
 # 64 clients for 60 s on loopback over a varied uncached mix, a worker and a query process killed midway.
 soak: install

@@ -166,11 +166,20 @@ def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output:
 @click.argument("names", nargs=-1, required=True)
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--links", type=click.Choice(["all", "record", "articles"]), default="all", show_default=True,
+              help="Chains over the record's team-seasons, the articles' dated memberships and events, or both.")
+@click.option("--after", type=int, help="Chains through seasons from this year on.")
+@click.option("--before", type=int, help="Chains through seasons up to this year.")
+@click.option("--chains", "how_many", type=click.IntRange(1, 10), default=1, show_default=True,
+              help="How many shortest chains to print.")
 @_user_errors
-def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> None:
-    """Organizations shared by all the people named, with their roles and evidence."""
+def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool, links: str, after: int | None,
+            before: int | None, how_many: int) -> None:
+    """Organizations shared by all the people named, with their roles and evidence; for two people, the
+    shortest chains of people who shared a season or an event between them."""
     from store.builds import open_current
     from store.connections import graph_measures, resolve_entity, shared_among, shortest_paths
+    from store.seasons import chains as find_chains
 
     if len(names) < 2:
         raise click.UsageError("name at least two people")
@@ -182,14 +191,17 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
     connected = len(components) == 1 and None not in components
     shared = shared_among(store, people)
     paths = shortest_paths(store, people[0].iri, people[1].iri) if len(people) == 2 and connected else []
+    chains = find_chains(store, people[0].iri, people[1].iri, links, after, before, how_many) \
+        if len(people) == 2 else []
     if as_json:
         click.echo(json.dumps({
             "people": [{"iri": p.iri, "label": p.label, **measures[p.iri]} for p in people], "connected": connected,
-            "shared_organizations": [s.as_dict() for s in shared], "paths": paths}, indent=2))
+            "shared_organizations": [s.as_dict() for s in shared], "paths": paths, "chains": chains}, indent=2))
         return
     who = ", ".join(p.label for p in people)
     if not connected:
-        click.echo(f"{who} are not all in one connected component (GraphFrames): no path joins them.")
+        click.echo(f"{who} are not all in one component of the graph of organizations (GraphFrames): "
+                   "no path through organizations joins them.")
     click.echo(f"No organization is shared by {who}." if not shared else f"Shared by {who}:")
     for org in shared:
         overlap = f", together {org.overlap['start']}–{org.overlap['end']}" if org.overlap else ""
@@ -208,6 +220,15 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool) -> Non
                 click.echo(f"  {a} and {b}: {pair['computed_by']}{years}")
     if paths:
         click.echo("\nShortest path: " + " ".join(step.get("label") or f"-{step['predicate']}->" for step in paths[0]))
+    if len(people) == 2:
+        click.echo(f"\nNo chain of people who shared a season or an event joins {who}." if not chains else "")
+    for chain in chains:
+        click.echo(f"Chain of {len(chain['links'])} links:")
+        for link in chain["links"]:
+            click.echo("  " + _link_text(link))
+            ends = {link[end]["iri"]: link[end]["label"] for end in ("from", "to")}
+            for evidence in link["evidence"][:4]:
+                click.echo("      " + _evidence_text(evidence, ends))
 
 
 @main.command()
@@ -246,6 +267,22 @@ def _role_text(role: dict[str, Any]) -> str:
         years = f" {start}" if start == end else f" {start}–{end}"
     via = f" via {role['via']['label']}" if role["via"] else ""
     return f"{role['role']}{via}{years}"
+
+
+def _link_text(link: dict[str, Any]) -> str:
+    """One link of a chain: "Wally Backman —1982 New York Mets (record)— George Bamberger"."""
+    shared = f"{link['season']} {link['club']['label']}" if "club" in link else \
+        f"{link['season']}, {link['event']['label']}"
+    return f"{link['from']['label']} —{shared} ({', '.join(link['sources'])})— {link['to']['label']}"
+
+
+def _evidence_text(evidence: dict[str, Any], labels: dict[str, str]) -> str:
+    """Why one of a link's two people (`labels`: their IRIs' labels) was in its season or event."""
+    who = labels[evidence["person"]]
+    if evidence["source"] == "record":
+        games = f", {evidence['games']} games" if evidence["games"] is not None else ""
+        return f"record: {who}, {evidence['role']}, {evidence['team_season']['label']}{games}"
+    return f"{who}: “{_shorten(evidence['quote'] or '')}” ({evidence['article']})"
 
 
 def _shorten(text: str, width: int = 100) -> str:

@@ -23,6 +23,7 @@ from pyspark.sql import DataFrame, SparkSession
 from vocab.errors import InputError, InputFolderError, UserError
 from graph.algorithms import SOFTWARE
 from graph.jar import checked_jar, enable_python_package
+from graph.seasons import article_season_links, event_links, record_season_links
 from graph.stage import GraphResults, compute_graph
 from spark_etl.articles import article_files, decode_articles, read_article_files, unread_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships, organizations_frame
@@ -207,6 +208,11 @@ def record_franchises(settings: dict[str, Any]) -> tuple[str, ...] | None:
     return () if scope == "all" else tuple(sorted(f.strip().upper() for f in scope.split(",") if f.strip()))
 
 
+def landmark_ids(settings: dict[str, Any]) -> list[str]:
+    """The landmarks setting: record ids, comma-separated."""
+    return sorted({i.strip() for i in str(settings["landmarks"]).split(",") if i.strip()})
+
+
 @dataclass
 class Record:
     """The record's part of a build: its tables as the mapping needs them, the links and the checks."""
@@ -302,7 +308,10 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
             counts.update({f"claims_{row.verdict}": row[1] for row in record.checks.groupBy("verdict").count()
                            .collect()})
     with clock.stage("graph"):
-        graph = compute_graph(memberships(facts), organizations, base)
+        chain_links = article_season_links(memberships(facts), organizations).unionByName(event_links(facts))
+        if record is not None:
+            chain_links = chain_links.unionByName(record_season_links(record.seasons))
+        graph = compute_graph(memberships(facts), organizations, base, chain_links, landmark_ids(settings))
         counts.update(graph.counts())
     return Records(articles, mentions, facts, organizations, graph, record), report, counts
 

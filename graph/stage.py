@@ -8,6 +8,7 @@ from pyspark.sql import DataFrame
 
 from graph.algorithms import centrality, communities, connected_components, shared_organizations
 from graph.frames import graph_vertices, membership_edges, reference_edges, tenure_years
+from graph.seasons import ChainResults, compute_chains
 
 
 @dataclass
@@ -17,23 +18,27 @@ class GraphResults:
     components: DataFrame
     centrality: DataFrame
     communities: DataFrame
+    chains: ChainResults
 
     def frames(self) -> tuple[DataFrame, ...]:
-        return self.shared, self.components, self.centrality, self.communities
+        return (self.shared, self.components, self.centrality, self.communities, self.chains.measures,
+                self.chains.distances)
 
     def counts(self) -> dict[str, int]:
         return {"shared_organization_pairs": self.shared.count(),
                 "components": self.components.select("component").distinct().count(),
                 "communities": self.communities.select("community").distinct().count(),
-                "graph_vertices": self.centrality.count()}
+                "graph_vertices": self.centrality.count(), **self.chains.counts}
 
     def unpersist(self) -> None:
         for frame in self.frames():
             frame.unpersist()
 
 
-def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str) -> GraphResults:
-    """Build the person-organization graph from the records and run every GraphFrames computation on it."""
+def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str, chain_links: DataFrame,
+                  landmarks: list[str]) -> GraphResults:
+    """Build the person-organization graph from the records and run every GraphFrames computation on it, and on
+    the chain network of `chain_links` (graph/seasons.py) with the configured `landmarks` (record ids)."""
     vertices = graph_vertices(memberships, organizations).cache()
     edges = membership_edges(memberships, tenure_years(memberships), base).unionByName(
         reference_edges(organizations)).cache()
@@ -44,4 +49,5 @@ def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str) -
         components=connected_components(vertices, edges).localCheckpoint(),
         centrality=centrality(vertices, edges).localCheckpoint(),
         communities=communities(vertices, edges).localCheckpoint(),
+        chains=compute_chains(chain_links, landmarks),
     )

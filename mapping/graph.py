@@ -12,6 +12,8 @@ from pyspark.sql import functions as F
 from graph.algorithms import (ACTIVITIES, COMMUNITIES, COMPONENTS, DEGREES, PAGERANK, SHARED_ORGANIZATIONS, SOFTWARE,
                               Activity)
 from graph.jar import GRAPHFRAMES_VERSION
+from graph.seasons import (CHAIN_COMPONENTS, CHAIN_PAGERANK, LANDMARK_DISTANCES, SEASON_ACTIVITIES, TEAMMATES,
+                           ChainResults)
 from graph.stage import GraphResults
 from vocab.namespaces import BB, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL
 from mapping.terms import iri, literal, quads_about
@@ -54,7 +56,7 @@ def activity_quads(spark: SparkSession, base: str) -> DataFrame:
         (RDFS_LABEL, literal(F.lit(a.label))),
         (f"{BB}method", literal(F.lit(a.method))), (f"{BB}parameters", literal(F.lit(a.parameters))),
         (f"{PROV}wasAssociatedWith", iri(software_iri(base))),
-    ]) for a in ACTIVITIES]
+    ]) for a in (*ACTIVITIES, *SEASON_ACTIVITIES)]
     return reduce(DataFrame.unionByName, activities, software)
 
 
@@ -112,10 +114,37 @@ def centrality_quads(centrality: DataFrame, base: str) -> DataFrame:
     ])
 
 
+def _digest_iri(base: str, path: str, *columns: str) -> Column:
+    return iri(F.concat(F.lit(base + path), F.expr(iris.digest_sql(*columns))))
+
+
+def chain_quads(chains: ChainResults, base: str) -> DataFrame:
+    """Each person's measures in the chain network (bb:ChainMeasures: teammates, PageRank, component) and
+    distance in links to each landmark (bb:LandmarkDistance), each saying which computation made it."""
+    graph = connections_graph(base)
+    components = _group_quads(chains.measures.select("key", F.col("component").alias("chainComponent")), base,
+                              "chainComponent", "chain-component", "ChainComponent", CHAIN_COMPONENTS)
+    measures = quads_about(chains.measures, graph, _digest_iri(base, iris.CHAIN_MEASURES, "key"), [
+        (RDF_TYPE, iri(f"{BB}ChainMeasures")),
+        (f"{BB}measuresOf", vertex_iri(base, F.col("key"))),
+        (f"{BB}teammates", literal(F.col("teammates"), "integer")),
+        (f"{BB}chainPageRank", literal(F.col("pagerank"), "double")),
+        *_generated_by(base, TEAMMATES, CHAIN_PAGERANK),
+    ])
+    distances = quads_about(chains.distances, graph, _digest_iri(base, iris.DISTANCE, "key", "landmark"), [
+        (RDF_TYPE, iri(f"{BB}LandmarkDistance")),
+        (f"{BB}distanceOf", vertex_iri(base, F.col("key"))),
+        (f"{BB}landmark", vertex_iri(base, F.col("landmark"))),
+        (f"{BB}links", literal(F.col("links"), "integer")),
+        *_generated_by(base, LANDMARK_DISTANCES),
+    ])
+    return reduce(DataFrame.unionByName, [components, measures, distances])
+
+
 def graph_quads(results: GraphResults, base: str) -> DataFrame:
     """Every result of the graph stage as quads of graph/connections, with the activities that made them."""
     spark = results.shared.sparkSession
     return reduce(DataFrame.unionByName, [
         activity_quads(spark, base), shared_organization_quads(results.shared, base),
         component_quads(results.components, base), centrality_quads(results.centrality, base),
-        community_quads(results.communities, base)])
+        community_quads(results.communities, base), chain_quads(results.chains, base)])

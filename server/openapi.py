@@ -32,6 +32,13 @@ _MEASURES: dict[str, Any] = {
     "community": {"type": ["string", "null"], "description": "IRI of the label-propagation community."},
     "pagerank": {"type": ["number", "null"]}, "degree": {"type": ["integer", "null"]}}
 _MEASURED_ENTITY = {"type": "object", "properties": {**_ENTITY_PROPERTIES, **_MEASURES}}
+_CHAIN_MEASURES = {"type": "object", "description": "What GraphFrames computed about the person in the network of "
+                   "shared seasons and events (null where it computed nothing).", "properties": {
+    "teammates": {"type": ["integer", "null"]}, "pagerank": {"type": ["number", "null"]},
+    "component": {"type": ["string", "null"]},
+    "landmarks": {"type": "array", "description": "The fewest links to each landmark person (a \"Ruth number\").",
+                  "items": {"type": "object", "properties": {**_ENTITY_PROPERTIES, "links": {"type": "integer"}}}}}}
+_SIDE = {"type": "object", "properties": {**_ENTITY_PROPERTIES, **_MEASURES, "chain_measures": _CHAIN_MEASURES}}
 _PAIR = {"type": "object", "properties": {
     "people": {"type": "array", "items": {"type": "string"}, "description": "The two people's IRIs."},
     "computed_by": {"type": "string", "description": "GraphFrames and its version, or 'store query'."},
@@ -87,7 +94,7 @@ OPENAPI: dict[str, Any] = {
             "responses": {
                 "200": {"description": "The connection.", "content": {"application/json": {"schema": {
                     "type": "object", "properties": {
-                        "from": _MEASURED_ENTITY, "to": _MEASURED_ENTITY,
+                        "from": _SIDE, "to": _SIDE,
                         "connected": {"type": "boolean",
                                       "description": "Whether both are in one GraphFrames component."},
                         "among": {"type": "array", "items": _ENTITY},

@@ -18,6 +18,7 @@ from vocab.queries import saved_queries
 from server.context import InputError, checked_name, current_store, lookup, setting
 from server.openapi import MAX_NAMES
 from server.resources import local_path
+from store.seasons import checked_source
 
 bp = Blueprint("pages", __name__)
 
@@ -69,23 +70,49 @@ def search() -> BaseResponse | tuple[str, int] | str:
     return render_template("search.html", q=q, exact=exact.value, starting=others, message="")
 
 
+CHAINS_SHOWN = 3
+
+
+def _chain_options() -> dict[str, Any]:
+    """The chain options of the connection page's form (links, after, before), checked as the API checks them."""
+    links = request.args.get("links") or "all"
+    years: dict[str, int | None] = {}
+    for bound in ("after", "before"):
+        text = (request.args.get(bound) or "").strip()
+        try:
+            years[bound] = int(text) if text else None
+        except ValueError:
+            raise InputError(f"{bound} takes a year") from None
+    return {"links": checked_source(links), **years, "chains": CHAINS_SHOWN}
+
+
 @bp.route("/connections")
 def connections() -> tuple[str, int] | str:
     """The organizations shared by the people named with `among`: a table here, a picture drawn by the page's
-    script from /api/connections (the same answer)."""
+    script from /api/connections (the same answer); for two people, the shortest chains between them too."""
     names = [n.strip() for n in request.args.getlist("among") if n.strip()]
+    page: dict[str, Any] = {"names": names, "people": [], "shared": None, "chains": None, "message": "",
+                            "options": request.args}
     if len(names) < 2:
-        return render_template("connections.html", names=names or ["", ""], people=[], shared=None, message="")
+        return render_template("connections.html", **{**page, "names": names or ["", ""]})
     try:
         if len(names) > MAX_NAMES:
             raise InputError(f"name at most {MAX_NAMES} people")
-        answer = lookup("among", names=[checked_name(n, "among") for n in names])
+        checked = [checked_name(n, "among") for n in names]
+        if len(names) == 2:
+            answer = lookup("connection", names=checked, max_hops=4, **_chain_options())
+        else:
+            answer = lookup("among", names=checked)
     except InputError as exc:
-        return render_template("connections.html", names=names[:MAX_NAMES], people=[], shared=None,
-                               message=str(exc)), exc.status
+        return render_template("connections.html", **{**page, "names": names[:MAX_NAMES], "message": str(exc)}), \
+            exc.status
     if answer.status != 200:
-        return render_template("connections.html", names=names, people=[], shared=None,
-                               message=answer.message, candidates=answer.candidates), answer.status
+        return render_template("connections.html", **{**page, "message": answer.message,
+                                                        "candidates": answer.candidates}), answer.status
+    if len(names) == 2:
+        value = answer.value
+        return render_template("connections.html", **{**page, "people": [value["from"], value["to"]],
+                                                        "shared": value["shared_organizations"],
+                                                        "chains": value["chains"]})
     people, shared = answer.value
-    return render_template("connections.html", names=names, people=people,
-                           shared=[s.as_dict() for s in shared], message="")
+    return render_template("connections.html", **{**page, "people": people, "shared": [s.as_dict() for s in shared]})

@@ -363,7 +363,8 @@ def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4, links: str
     organizations, and the shortest chains of people who shared a season or an event (store/seasons.py; `links`,
     `after`, `before` and `chains` as seasons.chains takes them)."""
     organizations = [s.as_dict() for s in shared_among(store, [a, b])]  # the one shape, as with `among`
-    sides = [{"iri": e.iri, "label": e.label, **graph_measures(store, e.iri)} for e in (a, b)]
+    sides = [{"iri": e.iri, "label": e.label, **graph_measures(store, e.iri),
+              "chain_measures": seasons.chain_measures(store, e.iri)} for e in (a, b)]
     # GraphFrames' components follow the same edges as the path search: different components, no path.
     connected = sides[0]["component"] is not None and sides[0]["component"] == sides[1]["component"]
     return {"from": sides[0], "to": sides[1], "connected": connected, "shared_organizations": organizations,

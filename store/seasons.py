@@ -218,11 +218,11 @@ def read_network(store: Store) -> Network:
     for event, other in _pairs(store, BB + "object"):
         if not isinstance(other, NamedNode) or not _is_person(store, other):
             continue  # an event with a club or an award as its object links no two people
-        person = index.objects(store, event, NamedNode(BB + "person"))
-        year = index.objects(store, event, NamedNode(BB + "year"))
-        if person and year:
-            for who in (person[0].value, other.value):
-                network.link(who, event.value, int(year[0].value), ARTICLES, (event.value, ""))
+        subjects = index.objects(store, event, NamedNode(BB + "person"))
+        stated = index.objects(store, event, NamedNode(BB + "year"))
+        if subjects and stated:
+            for who in (subjects[0].value, other.value):
+                network.link(who, event.value, int(stated[0].value), ARTICLES, (event.value, ""))
     return network.compile()
 
 
@@ -329,7 +329,21 @@ def _quote(store: Store, person: str, sentence: Any, details: dict[str, Any]) ->
     return {"person": person, "source": "articles", **details, "article": file_name, "quote": quote}
 
 
-def is_in_network(store: Store, person: str) -> bool:
-    """Whether the person has a season or an event in the store's network."""
-    return person in network_of(store).number
+def chain_measures(store: Store, person: str) -> dict[str, Any]:
+    """What the graph stage computed about a person in the chain network (graph/seasons.py): teammates, PageRank,
+    component, and the links to each landmark; None and [] where it computed nothing."""
+    node = NamedNode(person)
+    measures = index.subjects(store, NamedNode(BB + "measuresOf"), node)
+    teammates = _text(store, measures[0], BB + "teammates") if measures else None
+    pagerank = _text(store, measures[0], BB + "chainPageRank") if measures else None
+    component = index.objects(store, node, NamedNode(BB + "chainComponent"))
+    landmarks = []
+    for distance in index.subjects(store, NamedNode(BB + "distanceOf"), node):
+        landmark = index.objects(store, distance, NamedNode(BB + "landmark"))
+        links = _text(store, distance, BB + "links")
+        if landmark and links is not None:
+            landmarks.append({"iri": landmark[0].value, "label": index.label(store, landmark[0]), "links": int(links)})
+    return {"teammates": int(teammates) if teammates else None, "pagerank": float(pagerank) if pagerank else None,
+            "component": min(c.value for c in component) if component else None,
+            "landmarks": sorted(landmarks, key=lambda item: (item["label"], item["iri"]))}
 

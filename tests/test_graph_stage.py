@@ -6,6 +6,7 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from chispa import assert_df_equality
 from pyoxigraph import NamedNode, Variable
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
@@ -14,6 +15,7 @@ from bbkg.pipeline import BuildResult, run_build
 from graph.algorithms import ACTIVITIES, graphframe
 from graph.frames import CONNECTING, graph_vertices, membership_edges, reference_edges, tenure_years, undirected
 from graph.jar import JAR_SHA256, GraphFramesJarError, checked_jar
+from graph.seasons import SEASON_ACTIVITIES, article_season_links, compute_chains, event_links
 from spark_etl.articles import decode_articles, read_article_files
 from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import Lexicon
@@ -60,12 +62,13 @@ def test_every_result_says_which_activity_made_it_and_how(seeds_build: tuple[Pat
           GRAPH <https://bbkg.example.org/graph/connections> {
             ?activity a prov:Activity ; bb:method ?method ; bb:parameters ?parameters ;
                       prov:wasAssociatedWith/rdfs:label ?software } }""")
-    assert {a["method"] for a in activities} == {a.method for a in ACTIVITIES}
+    assert {a["method"] for a in activities} == {a.method for a in (*ACTIVITIES, *SEASON_ACTIVITIES)}
     assert {a["software"] for a in activities} == {"GraphFrames 0.8.2"}
     unexplained = rows(seeds_build, """
         SELECT ?result WHERE {
           { ?result a bb:SharedOrganization } UNION { ?result a bb:Component } UNION { ?result a bb:Community }
-          UNION { ?result a bb:Centrality }
+          UNION { ?result a bb:Centrality } UNION { ?result a bb:ChainMeasures } UNION { ?result a bb:ChainComponent }
+          UNION { ?result a bb:LandmarkDistance }
           FILTER NOT EXISTS { ?result prov:wasGeneratedBy/a prov:Activity } }""")
     assert unexplained == []
 
@@ -125,3 +128,44 @@ def _article_key(store, iri: str) -> str:
         "SELECT ?person ?key WHERE { ?link <https://bbkg.example.org/ontology#linkedPerson> ?person ; "
         "<https://bbkg.example.org/ontology#articleKey> ?key }", substitutions={Variable("person"): NamedNode(iri)})]
     return keys[0] if keys else iri.rsplit("/", 1)[1]
+
+
+def test_the_articles_dated_memberships_and_events_become_season_and_event_links(spark: SparkSession) -> None:
+    memberships = spark.createDataFrame([
+        ("collins", "new-york-mets", 2011, 2017),  # a span: each of its years
+        ("backman", "las-vegas-51s", 2013, None),  # one stated year, an affiliate's: its parent's too
+        ("someone", "new-york-mets", None, None),  # no year stated: no season
+        ("misread", "new-york-mets", 1900, 2016),  # a span too long to be one claim
+    ], "person_key string, org_key string, start_year int, end_year int")
+    organizations = spark.createDataFrame([("las-vegas-51s", "new-york-mets"), ("new-york-mets", None)],
+                                          "key string, parent string")
+    links = article_season_links(memberships, organizations)
+    assert_df_equality(links, spark.createDataFrame(
+        [("collins", f"season:new-york-mets/{y}", y) for y in range(2011, 2018)]
+        + [("backman", "season:las-vegas-51s/2013", 2013), ("backman", "season:new-york-mets/2013", 2013)],
+        "person_key string, node_key string, year int"), ignore_row_order=True, ignore_nullable=True)
+    facts = spark.createDataFrame([
+        ("reprimanded", "backman", "alderson", "Person", 2015), ("hired", "collins", "new-york-mets", "Team", 2010),
+        ("fired", "backman", "alderson", "Person", None)],
+        "relation string, person_key string, object_key string, object_type string, year int")
+    events = event_links(facts)
+    assert sorted((r.person_key, r.year) for r in events.collect()) == [("alderson", 2015), ("backman", 2015)]
+    assert events.select("node_key").distinct().count() == 1
+
+
+def test_graphframes_counts_teammates_and_links_everyone_to_the_landmarks(spark: SparkSession) -> None:
+    """a and b share a season, b and c another, d is alone: two teammate pairs, two components, and c is two
+    links from a."""
+    links = spark.createDataFrame([
+        ("a", "season:mets/1986", 1986), ("b", "season:mets/1986", 1986), ("b", "season:twins/1989", 1989),
+        ("c", "season:twins/1989", 1989), ("d", "season:expos/1990", 1990)],
+        "person_key string, node_key string, year int")
+    results = compute_chains(links, ["c"])
+    measures = {r.key: r for r in results.measures.collect()}
+    assert {k: m.teammates for k, m in measures.items()} == {"person:a": 1, "person:b": 2, "person:c": 1, "person:d": 0}
+    assert measures["person:a"].component == measures["person:c"].component != measures["person:d"].component
+    assert results.counts["teammate_pairs"] == 2 and results.counts["chain_components"] == 2
+    distances = {(r.key, r.landmark): r.links for r in results.distances.collect()}
+    assert distances[("person:a", "person:c")] == 2 and distances[("person:c", "person:c")] == 0
+    assert ("person:d", "person:c") not in distances
+    assert "person:b" in {landmark for _, landmark in distances}  # the highest PageRank: a landmark too

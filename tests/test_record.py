@@ -435,6 +435,11 @@ def test_alderson_is_chained_to_ruth_by_an_article_then_by_the_record(
     assert all(e["team_season"]["iri"].startswith(BASE + "id/team-season/")
                for link in rest for e in link["evidence"] if e["source"] == "record")
     assert rest[-1]["to"]["label"] == "Babe Ruth"
+    ruth_number = {m["label"]: m["links"] for m in answer.get_json()["from"]["chain_measures"]["landmarks"]}
+    assert ruth_number["Babe Ruth"] == len(chains_found[0]["links"])  # GraphFrames' shortestPaths agrees
+    page = client.get("/connections", query_string=[("among", "Sandy Alderson"), ("among", "Babe Ruth")],
+                      headers={"Accept": "text/html"})
+    assert page.status_code == 200 and "Chains of people who shared a season" in page.get_data(as_text=True)
     record_only = client.get("/api/connections", query_string={"from": "Sandy Alderson", "to": "ruthba01",
                                                                "links": "record"}).get_json()
     assert record_only["chains"] == []  # the record has no executives

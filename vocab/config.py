@@ -61,6 +61,9 @@ SETTINGS: tuple[Setting, ...] = (
             "How much of the Baseball Databank a build sets beside the articles: `all`, `none`, or a comma-separated "
             "list of its franchise ids (`NYM,HOU`: those franchises' seasons and the people in them; the tests "
             "build with such a slice)."),
+    Setting("landmarks", "ruthba01",
+            "Record ids (comma-separated) of the people whose distance in links every person of the chain network "
+            "gets from the graph stage, beside the two of the highest PageRank (a \"Ruth number\")."),
     Setting("validate_shapes", True,
             "Whether `bbkg build` checks the built graph against ontology/shapes.ttl "
             "and refuses to publish on a violation."),
