@@ -7,7 +7,7 @@ STAMP := $(VENV)/.bbkg-installed
 GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
 DATABANK := $(VENV)/share/bbkg/baseballdatabank-2021.2/Teams.csv
 
-.PHONY: install allocator jars browser run build serve test bench soak clean
+.PHONY: install allocator jars browser run build serve test bench soak docs clean
 
 MODEL_STAMP := $(VENV)/.bbkg-model-installed
 
@@ -86,6 +86,10 @@ bench: install
 # 64 clients for 60 s on loopback over a varied uncached mix, a worker and a query process killed midway.
 soak: install
 	$(BIN)/python -m benchmarks.soak
+
+# The documentation site (docs/, mkdocs.yml) into var/site; --strict: a broken link fails it.
+docs: install
+	$(BIN)/python -m mkdocs build --strict
 
 clean:
 	rm -rf $(VENV) var .pytest_cache node_modules server/static/vendor

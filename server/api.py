@@ -100,16 +100,17 @@ def connections() -> Response | tuple[Response, int]:
     after, before = _year("after"), _year("before")
     if after is not None and before is not None and after > before:
         raise InputError("after is later than before: no season is in between")
+    chain_options = {"links": checked_source(_single("links")), "after": after, "before": before,
+                     "chains": _whole_number("chains", 1, MAX_CHAINS)}
     if not among:
-        answer = lookup("connection", names=names, max_hops=max_hops, links=checked_source(_single("links")),
-                        after=after, before=before,
-                        chains=_whole_number("chains", 1, MAX_CHAINS))
+        answer = lookup("connection", names=names, max_hops=max_hops, **chain_options)
         return _failure(answer) or jsonify(answer.value)
-    answer = lookup("among", names=names)
+    answer = lookup("among", names=names, **chain_options)
     if failed := _failure(answer):
         return failed
-    people, shared = answer.value
-    return jsonify({"among": [_entity_json(p) for p in people], "shared_organizations": [s.as_dict() for s in shared]})
+    people, shared, chains = answer.value
+    return jsonify({"among": [_entity_json(p) for p in people], "shared_organizations": [s.as_dict() for s in shared],
+                    "chains_between": chains})
 
 
 @bp.route("/entities")

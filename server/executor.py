@@ -112,11 +112,11 @@ def _api_connection(store: Any, names: list[str], max_hops: int, **chain_options
     return connection(store, a, b, max_hops, **chain_options)
 
 
-def _api_among(store: Any, names: list[str]) -> Any:
-    from store.connections import resolve_entity, shared_among
+def _api_among(store: Any, names: list[str], **chain_options: Any) -> Any:
+    from store.connections import chains_among, resolve_entity, shared_among
 
     people = [resolve_entity(store, name, "Person") for name in names]
-    return people, shared_among(store, people)
+    return people, shared_among(store, people), chains_among(store, people, **chain_options)
 
 
 def _api_entities(store: Any, q: str, entity_type: str | None) -> Any:

@@ -98,6 +98,11 @@ OPENAPI: dict[str, Any] = {
                         "connected": {"type": "boolean",
                                       "description": "Whether both are in one GraphFrames component."},
                         "among": {"type": "array", "items": _ENTITY},
+                        "chains_between": {"type": "array", "description": "With among: for each pair of the "
+                                           "people named, the shortest chains between them.",
+                                           "items": {"type": "object", "properties": {
+                                               "people": {"type": "array", "items": {"type": "string"}},
+                                               "chains": {"type": "array", "items": _CHAIN}}}},
                         "shared_organizations": {"type": "array", "items": {"type": "object", "properties": {
                             "iri": {"type": "string"}, "label": {"type": "string"},
                             "computed_by": {"type": "string"},

@@ -102,7 +102,7 @@ def connections() -> tuple[str, int] | str:
         if len(names) == 2:
             answer = lookup("connection", names=checked, max_hops=4, **_chain_options())
         else:
-            answer = lookup("among", names=checked)
+            answer = lookup("among", names=checked, **_chain_options())
     except InputError as exc:
         return render_template("connections.html", **{**page, "names": names[:MAX_NAMES], "message": str(exc)}), \
             exc.status
@@ -114,5 +114,5 @@ def connections() -> tuple[str, int] | str:
         return render_template("connections.html", **{**page, "people": [value["from"], value["to"]],
                                                         "shared": value["shared_organizations"],
                                                         "chains": value["chains"]})
-    people, shared = answer.value
+    people, shared, _ = answer.value
     return render_template("connections.html", **{**page, "people": people, "shared": [s.as_dict() for s in shared]})

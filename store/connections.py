@@ -303,6 +303,13 @@ def shared_among(store: Store, people: list[Entity]) -> list[SharedOrganization]
     return result
 
 
+def chains_among(store: Store, people: list[Entity], links: str = "all", after: int | None = None,
+                 before: int | None = None, chains: int = 1) -> list[dict[str, Any]]:
+    """For each pair of `people`, in the order named, the shortest chains between them (seasons.chains)."""
+    return [{"people": [a.iri, b.iri], "chains": seasons.chains(store, a.iri, b.iri, links, after, before, chains)}
+            for i, a in enumerate(people) for b in people[i + 1:]]
+
+
 def graph_measures(store: Store, entity: str) -> dict[str, Any]:
     """What the graph stage computed about one entity: component, community, PageRank and degree (None
     where it computed nothing, e.g. for an entity outside the graph of memberships)."""

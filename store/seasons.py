@@ -30,9 +30,7 @@ from vocab import namespaces
 from vocab.errors import UserError
 
 BB = namespaces.BB
-ORG = "http://www.w3.org/ns/org#"
-TIME = "http://www.w3.org/2006/time#"
-PROV_DERIVED = "http://www.w3.org/ns/prov#wasDerivedFrom"
+ORG, TIME, PROV_DERIVED = namespaces.ORG, namespaces.TIME, namespaces.PROV_DERIVED
 
 RECORD, ARTICLES = 1, 2  # where a link comes from, as bits: a person's season may be in both
 SOURCES = {"all": RECORD | ARTICLES, "record": RECORD, "articles": ARTICLES}
@@ -280,7 +278,8 @@ def chains(store: Store, source: str, target: str, links: str = "all", after: in
 def _link(store: Store, network: Network, person: str, node: str, other: str, bits: int,
           entity: Any) -> dict[str, Any]:
     """One link of a chain: the two people, what they shared (a club's season or an event) and the evidence."""
-    sources = network.sources(person, node) & network.sources(other, node) & bits
+    # Each side may be there by a source of its own (a player by the record, his manager by an article).
+    sources = (network.sources(person, node) | network.sources(other, node)) & bits
     link: dict[str, Any] = {"from": entity(person), "to": entity(other), "season": network.year_of[node],
                             "sources": [name for bit, name in sorted(SOURCE_NAMES.items()) if sources & bit]}
     if node.startswith(SEASON):

@@ -133,6 +133,17 @@ def test_connections_api_among_three(client) -> None:
     assert set(mets["roles"]) == {p["iri"] for p in body["among"]}
     assert all(set(pair["people"]) <= set(mets["roles"]) for pair in mets["pairs"])
     assert all(role["evidence"] for roles in mets["roles"].values() for role in roles)
+    # A chain for each pair, in the order named: Backman and Collins were both with the Mets in 2011 (an article
+    # puts Backman in the Mets' system then, the record has Collins managing), Alderson only by the 2015 event.
+    chains = {tuple(pair["people"]): pair["chains"] for pair in body["chains_between"]}
+    iri = {p["label"]: p["iri"] for p in body["among"]}
+    assert list(chains) == [(iri["Wally Backman"], iri["Sandy Alderson"]), (iri["Wally Backman"], iri["Terry Collins"]),
+                            (iri["Sandy Alderson"], iri["Terry Collins"])]
+    [backman_collins] = chains[(iri["Wally Backman"], iri["Terry Collins"])]
+    [link] = backman_collins["links"]
+    assert link["club"]["label"] == "New York Mets" and link["sources"] == ["record", "articles"]
+    assert {e["source"] for e in link["evidence"]} == {"record", "articles"}
+    assert len(chains[(iri["Sandy Alderson"], iri["Terry Collins"])][0]["links"]) == 2  # through Backman
 
 
 def test_connections_api_pair_and_errors(client) -> None:

@@ -127,7 +127,7 @@ _BY_NAME = {s.name: s for s in SETTINGS}
 
 
 def settings_table() -> str:
-    """The README's table of settings, made from the registry (a test checks the README holds exactly this)."""
+    """The table of settings in docs/operations.md, made from the registry (a test checks it holds exactly this)."""
     def shown(value: Any) -> str:
         if value == "":
             return "(empty)"
