@@ -89,6 +89,7 @@ soak: install
 
 # The documentation site (docs/, mkdocs.yml) into var/site; --strict: a broken link fails it.
 docs: install
+	$(BIN)/python -m bbkg.docs
 	$(BIN)/python -m mkdocs build --strict
 
 clean:

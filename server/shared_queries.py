@@ -70,7 +70,7 @@ def _copy_of_current(store_dir: Path, max_quads: int) -> tuple[tuple[str | None,
 
 def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_quads: int, threads: int) -> None:
     from store.sandbox import drop_network
-    import server.executor  # noqa: F401  # once here rather than in every fork
+    import server.evaluation  # noqa: F401  # imported once here, in the zygote, rather than in every fork
 
     if isolate_network:  # before anything is read: every process forked from here inherits the empty namespace
         drop_network()
@@ -110,7 +110,7 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
 
 
 def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: int) -> None:
-    from server.executor import ApiRequest, answer_api, evaluate_current
+    from server.evaluation import ApiRequest, answer_api, evaluate_current
 
     sending = threading.Lock()
 

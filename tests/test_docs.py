@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from bbkg.docs import DOCS, EXAMPLE_REQUESTS, example_file, pages, record_example
 from vocab.config import PROJECT_ROOT
 
 
@@ -19,3 +25,18 @@ def test_the_docs_build_strictly(tmp_path: Path) -> None:
                            cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "record" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("route", sorted(EXAMPLE_REQUESTS))
+def test_the_api_pages_examples_are_the_servers_answers(client: Any, route: str) -> None:
+    """The example under each route of docs/api.md is what the server answers on the seeds (BBKG_RECORD_EXAMPLES=1
+    records them again, after a change of the answer)."""
+    answer = client.get(route, query_string=EXAMPLE_REQUESTS[route]).get_json()
+    if os.environ.get("BBKG_RECORD_EXAMPLES"):
+        record_example(route, answer)
+    assert json.loads(example_file(route).read_text(encoding="utf-8")) == answer
+
+
+def test_the_generated_pages_are_the_codes() -> None:
+    for name, text in pages().items():
+        assert (DOCS / name).read_text(encoding="utf-8") == text, f"docs/{name} is stale: run `make docs`"

@@ -1,0 +1,172 @@
+"""What a query process does with a request, wherever it runs (a query process of its own, or a thread of the
+shared process over the in-memory copy): evaluate a SPARQL query, or one of the connection API's lookups, and
+answer in a form that crosses a pipe. Below both executor.py and shared_queries.py, which send it requests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, RESULT_BY_MEDIA_TYPE, RESULT_FORMATS, Format
+from server.media import GRAPH_TYPES, RESULT_TYPES
+from store.builds import StoreUnavailableError
+from store.handle import CurrentStore, PinnedStore
+from store.query import NoAcceptableFormat, run_query
+
+
+class QueryTimeout(Exception):
+    """The query ran past the timeout; its process was killed."""
+
+
+class QueryCrashed(Exception):
+    """The query process died while evaluating (out of memory, a crash in the engine)."""
+
+
+@dataclass
+class QueryRequest:
+    query: str
+    # The media types content negotiation chose, in the server worker, for solutions and for a graph; None
+    # where the client accepts none (the child answers not_acceptable if the query gives that kind).
+    result_type: str | None = RESULT_FORMATS[0].media_type
+    graph_type: str | None = GRAPH_FORMATS[0].media_type
+    default_graphs: list[str] = field(default_factory=list)
+    named_graphs: list[str] = field(default_factory=list)
+    row_cap: int = 100_000
+
+
+@dataclass
+class ApiRequest:
+    """One of the connection API's lookups (a name in API_CALLS), run in the query process like a query."""
+    call: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ApiAnswer:
+    status: int  # HTTP status: 200, or the UserError's own
+    value: Any = None
+    message: str = ""
+    candidates: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class QueryAnswer:
+    status: str  # ok, syntax, not_acceptable, no_store
+    media_type: str = ""
+    body: bytes = b""
+    rows: int | None = 0  # None: not counted, the answer being within the row cap
+    truncated: bool = False
+    message: str = ""
+    offers: list[str] = field(default_factory=list)
+    detail: str = ""  # the operator's reason behind a no_store answer, with the server's paths: for the log only
+
+
+def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -> QueryAnswer:
+    """Evaluate one query and serialize it in the media type negotiated for its kind of answer (store/query.py
+    does the work, as for `bbkg query`); past `deadline`, store.query.OutOfTime between two rows."""
+    def choose(is_graph: bool) -> Format:
+        media_type = request.graph_type if is_graph else request.result_type
+        if media_type is None:
+            raise NoAcceptableFormat(is_graph)
+        return (GRAPH_BY_MEDIA_TYPE if is_graph else RESULT_BY_MEDIA_TYPE)[media_type]
+
+    try:
+        answer = run_query(store, request.query, choose, request.row_cap, request.default_graphs,
+                           request.named_graphs, deadline)
+    except SyntaxError as exc:
+        return QueryAnswer("syntax", message=str(exc))
+    except NoAcceptableFormat as exc:
+        return QueryAnswer("not_acceptable", offers=list(GRAPH_TYPES if exc.is_graph else RESULT_TYPES))
+    # Sent as asked: a client that asked for application/json gets application/json.
+    media_type = request.result_type if answer.format.results is not None else request.graph_type
+    return QueryAnswer("ok", media_type or "", answer.body, answer.rows, answer.truncated)
+
+
+def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest,
+                     deadline: float | None = None) -> QueryAnswer:
+    """evaluate() on the current build, answered no_store while there is none to open."""
+    try:
+        return evaluate(handle.get(), request, deadline)
+    except StoreUnavailableError as exc:
+        return QueryAnswer("no_store", message=exc.public_message, detail=str(exc))
+
+
+def _api_connection(store: Any, names: list[str], max_hops: int, **chain_options: Any) -> Any:
+    from store.connections import connection, resolve_entity
+
+    a, b = (resolve_entity(store, name, "Person") for name in names)
+    return connection(store, a, b, max_hops, **chain_options)
+
+
+def _api_among(store: Any, names: list[str], **chain_options: Any) -> Any:
+    from store.connections import chains_among, resolve_entity, shared_among
+
+    people = [resolve_entity(store, name, "Person") for name in names]
+    return people, shared_among(store, people), chains_among(store, people, **chain_options)
+
+
+def _api_entities(store: Any, q: str, entity_type: str | None) -> Any:
+    from store.connections import find_entities, graph_measures
+
+    return [{**e, **graph_measures(store, e["iri"])} for e in find_entities(store, q, entity_type)]
+
+
+def _api_central(store: Any, entity_type: str | None, limit: int) -> Any:
+    from store.connections import central_entities, graph_software
+
+    return graph_software(store), central_entities(store, entity_type, limit)
+
+
+def _api_suggest(store: Any, prefix: str, limit: int, entity_type: str | None = None) -> Any:
+    from store.entities import suggest_entities
+
+    return suggest_entities(store, prefix, limit, entity_type)
+
+
+def _page_resource(store: Any, iri: str) -> Any:
+    from store.entities import resource_page
+
+    return resource_page(store, iri)
+
+
+def _page_article(store: Any, iri: str) -> Any:
+    from store.entities import article_page
+
+    return article_page(store, iri)
+
+
+def _describe(store: Any, iri: str, format_name: str, row_cap: int) -> Any:
+    from store.entities import describe
+
+    return describe(store, iri, format_name, row_cap)
+
+
+# The only work the API and the pages may ask of a query process: a closed list, chosen by name.
+API_CALLS: dict[str, Callable[..., Any]] = {
+    "connection": _api_connection, "among": _api_among, "entities": _api_entities, "central": _api_central,
+    "suggest": _api_suggest, "resource_page": _page_resource, "article_page": _page_article, "describe": _describe}
+
+
+def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:
+    """Run one API lookup on the current store; a UserError (an unknown or ambiguous name, no store) becomes
+    its status and message, without the server's paths; anything else is a bug and raises."""
+    from vocab.errors import UserError
+
+    try:
+        return ApiAnswer(200, API_CALLS[request.call](handle.get(), **request.args))
+    except UserError as exc:
+        return ApiAnswer(exc.status, message=getattr(exc, "public_message", str(exc)),
+                         candidates=getattr(exc, "candidates", []))
+
+
+def preload_network(handle: Any) -> None:
+    """Read the store's chain network (store/seasons.py) now, beside the first queries, rather than in the
+    first connection lookup."""
+    from store.seasons import network_of
+
+    try:
+        network_of(handle.get())
+    except StoreUnavailableError:
+        pass  # no build yet: the first lookup after one reads it

@@ -1,0 +1,52 @@
+"""The layout: no import cycle between the project's modules, and no stage imports a stage downstream of it."""
+
+from __future__ import annotations
+
+import ast
+
+from vocab.config import PROJECT_ROOT
+
+PACKAGES = ("vocab", "spark_etl", "graph", "mapping", "store", "server", "bbkg")
+# The order data flows in: a package may import only those before it (vocab is at the bottom, bbkg on top).
+ORDER = {name: i for i, name in enumerate(PACKAGES)}
+
+
+def _modules() -> dict[str, set[str]]:
+    """Each module of the project -> the project's modules it imports (anywhere in it, functions included)."""
+    known = {f"{path.parent.name}.{path.stem}" for package in PACKAGES for path in (PROJECT_ROOT / package).glob("*.py")}
+    imports: dict[str, set[str]] = {}
+    for package in PACKAGES:
+        for path in (PROJECT_ROOT / package).glob("*.py"):
+            found: set[str] = set()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                found |= {name for name in names if name in known}
+            imports[f"{package}.{path.stem}"] = found - {f"{package}.{path.stem}"}
+    return imports
+
+
+def test_no_module_imports_itself_back_through_others() -> None:
+    imports = _modules()
+    cycles = []
+
+    def reach(start: str, node: str, seen: set[str]) -> None:
+        for nxt in imports.get(node, ()):
+            if nxt == start:
+                cycles.append((start, node))
+            elif nxt not in seen:
+                seen.add(nxt)
+                reach(start, nxt, seen)
+
+    for module in imports:
+        reach(module, module, set())
+    assert cycles == []
+
+
+def test_no_stage_reaches_back_upstream() -> None:
+    upstream = [(module, imported) for module, found in _modules().items() for imported in found
+                if ORDER[imported.split(".")[0]] > ORDER[module.split(".")[0]]]
+    assert upstream == []
