@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import click
 
-from vocab.config import SETTINGS, load_settings
+from vocab.config import PROJECT_ROOT, SETTINGS, load_settings
 from vocab.errors import NotFoundError, UserError
 from vocab.formats import GRAPH_FORMATS, RESULT_FORMATS, graph_format, result_format
 
@@ -234,13 +234,19 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool, links:
 @main.command()
 @_with_settings
 @click.option("--gold", "gold_file", type=click.Path(exists=True, dir_okay=False),
-              default=str(Path(__file__).resolve().parent.parent / "tests" / "gold" / "seeds.json"),
-              help="Gold file of entities and facts (default: the seeds' gold).")
+              help="Gold file of entities and facts (default, in a checkout: the seeds' gold, tests/gold/seeds.json).")
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @_user_errors
-def evaluate(gold_file: str, store_dir: str | None, as_json: bool) -> None:
+def evaluate(gold_file: str | None, store_dir: str | None, as_json: bool) -> None:
     """Score the built graph against a gold file: precision, recall and F1 for entities and facts."""
+    if gold_file is None:
+        # The seeds' gold lives with the tests, which an installed wheel does not carry.
+        checkout_gold = PROJECT_ROOT / "tests" / "gold" / "seeds.json"
+        if not checkout_gold.is_file():
+            raise click.UsageError("name a gold file with --gold (the seeds' gold is tests/gold/seeds.json in a "
+                                   "checkout of bbkg)")
+        gold_file = str(checkout_gold)
     from bbkg.evaluate import evaluate as run_evaluation
     from store.builds import open_current
 

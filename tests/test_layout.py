@@ -13,7 +13,7 @@ ORDER = {name: i for i, name in enumerate(PACKAGES)}
 
 def _modules() -> dict[str, set[str]]:
     """Each module of the project -> the project's modules it imports (anywhere in it, functions included)."""
-    known = {f"{path.parent.name}.{path.stem}" for package in PACKAGES for path in (PROJECT_ROOT / package).glob("*.py")}
+    known = {f"{package}.{path.stem}" for package in PACKAGES for path in (PROJECT_ROOT / package).glob("*.py")}
     imports: dict[str, set[str]] = {}
     for package in PACKAGES:
         for path in (PROJECT_ROOT / package).glob("*.py"):

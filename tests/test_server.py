@@ -13,6 +13,7 @@ from server.sparql import plain_get_query
 from store.builds import open_current
 from store.dumps import dump_store
 from tests.helpers import until_read_from
+from vocab.namespaces import PREFIXES
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 JSON_RESULTS = "application/sparql-results+json"
@@ -217,9 +218,20 @@ def test_backman_collins_overlap_and_path(client) -> None:
 
 
 def test_no_path_within_the_hop_limit(client) -> None:
-    body = client.get("/api/connections", query_string={"from": "Bob Klapisch", "to": "Wally Backman",
-                                                        "max_hops": 2}).get_json()
-    assert body["paths"] == [] and body["shared_organizations"] == []
+    """Two people of one component whose shortest path is longer than the limit: no path under it, the same
+    paths at their length (the person of Backman's component farthest from him)."""
+    people = client.get("/api/central", query_string={"type": "Person", "limit": 100}).get_json()["results"]
+    backman = next(p for p in people if p["label"] == "Wally Backman")
+    farthest: tuple[int, dict, list] = (0, {}, [])
+    for other in (p for p in people if p["component"] == backman["component"] and p["iri"] != backman["iri"]):
+        asked = {"from": backman["iri"], "to": other["iri"], "max_hops": 6}
+        paths = client.get("/api/connections", query_string=asked).get_json()["paths"]
+        farthest = max(farthest, ((len(paths[0]) - 1) // 2, asked, paths), key=lambda found: found[0])
+    edges, asked, paths = farthest
+    assert edges >= 2
+    shorter = client.get("/api/connections", query_string={**asked, "max_hops": edges - 1}).get_json()
+    assert shorter["connected"] is True and shorter["paths"] == []
+    assert client.get("/api/connections", query_string={**asked, "max_hops": edges}).get_json()["paths"] == paths
 
 
 def test_every_api_route_is_in_the_openapi_document(app, client) -> None:
@@ -276,35 +288,30 @@ def test_health_reports_the_builds_own_count_without_counting(client, seeds_buil
 
 
 def test_the_two_sided_path_search_finds_shortest_paths_that_exist(seeds_build) -> None:
-    """Against a plain one-sided breadth-first search: the same length for every pair of people, and every
-    step of every path an edge of the graph."""
-    from pyoxigraph import NamedNode
+    """Against networkx's breadth-first search over the same graph read with SPARQL (memberships and
+    affiliations): the same length for every pair of people, and every step of every path an edge of it."""
+    import networkx as nx
 
     from store.builds import open_current
-    from store.connections import _neighbours, shortest_paths
+    from store.connections import shortest_paths
 
     store, _ = open_current(seeds_build[0])
-    people = sorted(q.subject.value for q in store.quads_for_pattern(
-        None, NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"),
-        NamedNode("https://bbkg.example.org/ontology#Person"), None))[:12]
-
-    def distances(source: str) -> dict[str, int]:
-        found, frontier = {source: 0}, [source]
-        for hops in range(1, 7):
-            frontier = [n.value for node in frontier for n, _ in _neighbours(store, NamedNode(node))
-                        if n.value not in found and not found.setdefault(n.value, hops) < hops]
-        return found
-
+    graph = nx.Graph()
+    for row in store.query(PREFIXES + "SELECT ?p ?o { ?m bb:member ?p ; bb:organization ?o }"):
+        graph.add_edge(row["p"].value, row["o"].value)
+    for row in store.query(PREFIXES + "SELECT ?team ?parent { ?team bb:affiliateOf ?parent }"):
+        graph.add_edge(row["team"].value, row["parent"].value)
+    people = sorted({row["p"].value for row in store.query(
+        PREFIXES + "SELECT ?p { ?m bb:member ?p ; bb:evidence ?e }")})[:16]
     for source in people:
-        reachable = distances(source)
+        lengths = nx.single_source_shortest_path_length(graph, source, cutoff=6)
         for target in people:
             paths = shortest_paths(store, source, target, max_hops=6)
-            assert bool(paths) == (target in reachable), (source, target)
+            assert bool(paths) == (target in lengths), (source, target)
             for path in paths:
-                assert (len(path) - 1) // 2 == reachable[target]
-                for before, edge, after in zip(path[0:-1:2], path[1::2], path[2::2], strict=True):
-                    assert (after["iri"], edge["predicate"]) in {
-                        (n.value, word) for n, word in _neighbours(store, NamedNode(before["iri"]))}
+                assert (len(path) - 1) // 2 == lengths[target]
+                steps = [step["iri"] for step in path[::2]]
+                assert all(graph.has_edge(a, b) for a, b in zip(steps[:-1], steps[1:], strict=True)), path
 
 
 def test_a_resource_asked_in_a_format_it_has_not_gets_406(client) -> None:
