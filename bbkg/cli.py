@@ -178,7 +178,10 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool, links:
     """Organizations shared by all the people named, with their roles and evidence; for two people, the
     shortest chains of people who shared a season or an event between them."""
     from store.builds import open_current
-    from store.connections import graph_measures, resolve_entity, shared_among, shortest_paths
+    from store.measures import graph_measures
+    from store.names import resolve_entity
+    from store.paths import shortest_paths
+    from store.shared import shared_among
     from store.seasons import chains as find_chains
 
     if len(names) < 2:

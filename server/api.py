@@ -15,7 +15,7 @@ from server.errors import json_error
 from server.executor import ApiAnswer, QueryCrashed, QueryTimeout
 from server.openapi import (MATCH_MODES, MAX_CENTRAL, MAX_CHAINS, MAX_HOPS_LIMIT, MAX_NAMES, MAX_SUGGESTIONS,
                             OPENAPI, YEAR_RANGE)
-from store.connections import Entity, checked_entity_type
+from store.names import Entity, checked_entity_type
 from store.seasons import checked_source
 
 bp = Blueprint("api", __name__, url_prefix="/api")

@@ -13,7 +13,7 @@ from vocab.errors import UserError
 from server.executor import ApiAnswer, ApiRequest, QueryExecutor
 from server.metrics import Metrics
 from server.openapi import MAX_NAME_CHARS
-from store.connections import is_iri_name
+from store.names import is_iri_name
 
 
 class InputError(UserError, ValueError):

@@ -94,27 +94,31 @@ def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest,
 
 
 def _api_connection(store: Any, names: list[str], max_hops: int, **chain_options: Any) -> Any:
-    from store.connections import connection, resolve_entity
+    from store.connections import connection
+    from store.names import resolve_entity
 
     a, b = (resolve_entity(store, name, "Person") for name in names)
     return connection(store, a, b, max_hops, **chain_options)
 
 
 def _api_among(store: Any, names: list[str], **chain_options: Any) -> Any:
-    from store.connections import chains_among, resolve_entity, shared_among
+    from store.connections import chains_among
+    from store.names import resolve_entity
+    from store.shared import shared_among
 
     people = [resolve_entity(store, name, "Person") for name in names]
     return people, shared_among(store, people), chains_among(store, people, **chain_options)
 
 
 def _api_entities(store: Any, q: str, entity_type: str | None) -> Any:
-    from store.connections import find_entities, graph_measures
+    from store.measures import graph_measures
+    from store.names import find_entities
 
     return [{**e, **graph_measures(store, e["iri"])} for e in find_entities(store, q, entity_type)]
 
 
 def _api_central(store: Any, entity_type: str | None, limit: int) -> Any:
-    from store.connections import central_entities, graph_software
+    from store.measures import central_entities, graph_software
 
     return graph_software(store), central_entities(store, entity_type, limit)
 

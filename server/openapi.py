@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from store.connections import ENTITY_TYPES
+from store.names import ENTITY_TYPES
 from store.seasons import SOURCES
 
 # The limits the views enforce, stated once here so that the document and the server cannot disagree.

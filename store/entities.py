@@ -15,7 +15,8 @@ from vocab import namespaces
 from vocab.errors import NotFoundError
 from vocab.formats import graph_format
 from vocab.namespaces import BB, NAMESPACES, PREFIXES
-from store.connections import described_entities, graph_measures
+from store.measures import graph_measures
+from store.names import described_entities
 from store import index
 from store.select import Term, select_rows
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolutions, Store, Triple, Variable
 
+from vocab.namespaces import PREFIXES
+
 
 
 Term = NamedNode | BlankNode | Literal | Triple
@@ -32,3 +34,8 @@ def select_rows(store: Store, query: str, bindings: Mapping[str, Term] | None = 
                 row[name] = term.value if isinstance(term, (NamedNode, Literal)) else str(term)
         rows.append(row)
     return rows
+
+
+def prefixed_rows(store: Store, query: str, **bindings: Term) -> list[dict[str, str]]:
+    """select_rows of a query written with the project's prefixes (vocab.namespaces.PREFIXES) left out."""
+    return select_rows(store, PREFIXES + query, bindings)

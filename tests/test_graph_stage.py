@@ -21,7 +21,8 @@ from spark_etl.extract import extract_facts, extract_mentions, memberships
 from spark_etl.lexicon import Lexicon
 from spark_etl.extract import organizations_frame
 from store.builds import open_current
-from store.connections import resolve_entity, shortest_paths
+from store.names import resolve_entity
+from store.paths import shortest_paths
 from vocab.namespaces import PREFIXES
 from store.select import select_rows
 from tests.helpers import SEEDS, build_settings

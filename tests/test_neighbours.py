@@ -7,7 +7,7 @@ import threading
 
 from pyoxigraph import DefaultGraph, NamedNode, Quad, Store
 
-from store.connections import BB_MEMBER, BB_ORGANIZATION, _NeighbourMemo
+from store.paths import BB_MEMBER, BB_ORGANIZATION, _NeighbourMemo
 
 E = "https://e.example/"
 

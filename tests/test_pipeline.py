@@ -18,7 +18,8 @@ from pyspark.sql import SparkSession
 
 from bbkg.pipeline import BuildResult, run_build
 from store.builds import build_summary, current_build, load_build, open_current
-from store.connections import find_entities, resolve_entity, roles_in, shared_among
+from store.names import find_entities, resolve_entity
+from store.shared import roles_in, shared_among
 from store.dumps import dump_store
 from store.validate import ShapeViolationError
 from tests.helpers import RECORD_SLICE, SEEDS, build_settings

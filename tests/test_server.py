@@ -293,7 +293,7 @@ def test_the_two_sided_path_search_finds_shortest_paths_that_exist(seeds_build) 
     import networkx as nx
 
     from store.builds import open_current
-    from store.connections import shortest_paths
+    from store.paths import shortest_paths
 
     store, _ = open_current(seeds_build[0])
     graph = nx.Graph()
