@@ -186,6 +186,8 @@ def connect(names: tuple[str, ...], store_dir: str | None, as_json: bool, links:
 
     if len(names) < 2:
         raise click.UsageError("name at least two people")
+    if after is not None and before is not None and after > before:
+        raise click.UsageError("--after is later than --before: no season is in between")
     store, _ = open_current(Path(_settings({"store_dir": store_dir})["store_dir"]))
     people = [resolve_entity(store, name, "Person") for name in names]
     labels = {p.iri: p.label for p in people}

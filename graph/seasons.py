@@ -52,15 +52,20 @@ def record_season_links(seasons: DataFrame) -> DataFrame:
 
 
 def article_season_links(memberships: DataFrame, organizations: DataFrame) -> DataFrame:
-    """The articles' memberships (person_key, org_key, start_year, end_year) -> a link to each season they
-    state, from the first year to the last (one stated year alone: that year), of the club and of its parent."""
+    """The articles' memberships (person_key, org_key, start_year, end_year) and the reference organizations
+    (key, type, parent, parent_from, parent_to) -> a link to each season they state, from the first year to the
+    last (one stated year alone: that year), of the club and of its parent then."""
     first = F.coalesce("start_year", "end_year")
     last = F.coalesce("end_year", "start_year")
     dated = memberships.where(first.isNotNull() & (last - first).between(0, MAX_SPAN_YEARS)).select(
         "person_key", "org_key", F.explode(F.sequence(first, last)).alias("year"))
-    parents = organizations.where(F.col("parent").isNotNull()).select(
-        F.col("key").alias("org_key"), F.col("parent"))
-    clubs = dated.unionByName(dated.join(parents, "org_key").select(
+    # A team's year is its parent club's too, in the years the reference dates the affiliation (an undated one,
+    # or a league's, rolls nothing up: the Bisons were the Mets' affiliate 2009-2012 only).
+    parents = organizations.where("parent IS NOT NULL AND parent_from IS NOT NULL AND type = 'Team'").select(
+        F.col("key").alias("org_key"), "parent", "parent_from", "parent_to")
+    then = (F.col("year") >= F.col("parent_from")) & (
+        F.col("parent_to").isNull() | (F.col("year") <= F.col("parent_to")))
+    clubs = dated.unionByName(dated.join(parents, "org_key").where(then).select(
         "person_key", F.col("parent").alias("org_key"), "year"))
     return clubs.select("person_key", _season_key("org_key", "year").alias("node_key"), "year")
 

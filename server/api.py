@@ -44,8 +44,8 @@ def _whole_number(parameter: str, default: int, highest: int, lowest: int = 1) -
 
 
 def _year(parameter: str) -> int | None:
-    """An optional year (`after`, `before`)."""
-    if _single(parameter) is None:
+    """An optional year (`after`, `before`); sent empty, as a form leaves it, it is not given."""
+    if not (_single(parameter) or "").strip():
         return None
     return _whole_number(parameter, 0, YEAR_RANGE[1], YEAR_RANGE[0])
 

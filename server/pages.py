@@ -13,10 +13,11 @@ from typing import Any
 from flask import Blueprint, current_app, redirect, render_template, request
 from werkzeug.wrappers.response import Response as BaseResponse
 
+from vocab.errors import UserError
 from vocab.namespaces import BB, NAMESPACES
 from vocab.queries import saved_queries
 from server.context import InputError, checked_name, current_store, lookup, setting
-from server.openapi import MAX_NAMES
+from server.openapi import MAX_NAMES, YEAR_RANGE
 from server.resources import local_path
 from store.seasons import checked_source
 
@@ -75,15 +76,23 @@ CHAINS_SHOWN = 3
 
 def _chain_options() -> dict[str, Any]:
     """The chain options of the connection page's form (links, after, before), checked as the API checks them."""
-    links = request.args.get("links") or "all"
+    try:
+        links = checked_source(request.args.get("links") or None)
+    except UserError as exc:
+        raise InputError(str(exc)) from None
     years: dict[str, int | None] = {}
     for bound in ("after", "before"):
         text = (request.args.get(bound) or "").strip()
         try:
-            years[bound] = int(text) if text else None
+            year = int(text) if text else None
         except ValueError:
             raise InputError(f"{bound} takes a year") from None
-    return {"links": checked_source(links), **years, "chains": CHAINS_SHOWN}
+        if year is not None and not YEAR_RANGE[0] <= year <= YEAR_RANGE[1]:
+            raise InputError(f"{bound} must be a year from {YEAR_RANGE[0]} to {YEAR_RANGE[1]}")
+        years[bound] = year
+    if years["after"] is not None and years["before"] is not None and years["after"] > years["before"]:
+        raise InputError("after is later than before: no season is in between")
+    return {"links": links, **years, "chains": CHAINS_SHOWN}
 
 
 @bp.route("/connections")

@@ -190,12 +190,11 @@ def read_network(store: Store) -> Network:
     """The network of a store: its record seasons, its articles' dated memberships and its two-person events."""
     network = Network()
     club_of = {ts.value: club.value for ts, club in _pairs(store, BB + "club")}
-    year_of = {ts.value: int(year.value) for ts, year in _pairs(store, BB + "season") if ts.value in club_of}
+    year_of = {ts.value: year for ts, year in ((ts, _whole_number(y)) for ts, y in _pairs(store, BB + "season"))
+               if ts.value in club_of and year is not None}
     team_season = {interval.value: ts.value for interval, ts in _pairs(store, BB + "teamSeason")}
     member = {m.value: p.value for m, p in _pairs(store, BB + "member")}
-    parents: dict[str, list[str]] = {}
-    for team, parent in _pairs(store, BB + "affiliateOf"):
-        parents.setdefault(team.value, []).append(parent.value)
+    parents = _dated_parents(store)
     for m, interval in _pairs(store, ORG + "memberDuring"):
         person = member.get(m.value)
         if person is None:
@@ -210,18 +209,44 @@ def read_network(store: Store) -> Network:
         if not years:
             continue
         for club in index.objects(store, m, NamedNode(BB + "organization")):
-            for organization in (club.value, *parents.get(club.value, [])):  # an affiliate's year is its parent's
-                for year in years:
+            for year in years:
+                # An affiliate's year is its parent's too, in the years the reference dates the affiliation.
+                parents_then = [parent for parent, first, last in parents.get(club.value, ())
+                                if first <= year and (last is None or year <= last)]
+                for organization in (club.value, *parents_then):
                     network.link(person, f"{SEASON}{organization} {year}", year, ARTICLES, (m.value, interval.value))
     for event, other in _pairs(store, BB + "object"):
         if not isinstance(other, NamedNode) or not _is_person(store, other):
             continue  # an event with a club or an award as its object links no two people
         subjects = index.objects(store, event, NamedNode(BB + "person"))
         stated = index.objects(store, event, NamedNode(BB + "year"))
-        if subjects and stated:
-            for who in (subjects[0].value, other.value):
-                network.link(who, event.value, int(stated[0].value), ARTICLES, (event.value, ""))
+        event_year = min((y for y in map(_whole_number, stated) if y is not None), default=None)
+        if subjects and event_year is not None:
+            for who in (min(p.value for p in subjects), other.value):
+                network.link(who, event.value, event_year, ARTICLES, (event.value, ""))
     return network.compile()
+
+
+def _whole_number(term: Any) -> int | None:
+    try:
+        return int(term.value)
+    except (AttributeError, ValueError):
+        return None
+
+
+def _dated_parents(store: Store) -> dict[str, list[tuple[str, int, int | None]]]:
+    """Each affiliated team's parent clubs with the first and last year of the affiliation (None: still), for the
+    affiliations the reference dates; an undated one, or a league's, rolls nothing up."""
+    dated: dict[str, list[tuple[str, int, int | None]]] = {}
+    for team, parent in _pairs(store, BB + "affiliateOf"):
+        if not (isinstance(team, NamedNode) and index.has(store, team, NamedNode(namespaces.RDF_TYPE),
+                                                          NamedNode(BB + "Team"))):
+            continue
+        first = [_whole_number(y) for y in index.objects(store, team, NamedNode(BB + "affiliatedFrom"))]
+        last = [_whole_number(y) for y in index.objects(store, team, NamedNode(BB + "affiliatedUntil"))]
+        if first and first[0] is not None:
+            dated.setdefault(team.value, []).append((parent.value, first[0], last[0] if last else None))
+    return dated
 
 
 def _is_person(store: Store, node: NamedNode) -> bool:
@@ -258,8 +283,8 @@ def chains(store: Store, source: str, target: str, links: str = "all", after: in
     links joins them over links of `links` (SOURCES) in seasons from `after` to `before`."""
     network = network_of(store)
     bits = SOURCES[checked_source(links)]
-    if source not in network.number or target not in network.number:
-        return []
+    if source not in network.number or target not in network.number or source == target:
+        return []  # no chain joins a person to himself
     indptr, neighbours = network.graph(bits, after, before)
     start, end = network.number[source], network.number[target]
     distance = _distances(indptr, neighbours, start, end, 2 * max_links)
@@ -295,35 +320,46 @@ def _text(store: Store, node: Any, predicate: str) -> str | None:
     return min(t.value for t in found) if found else None
 
 
+def _first(store: Store, node: Any, predicate: str) -> NamedNode | None:
+    """The node's first object of `predicate`, by IRI: the same whichever store (on disk, in memory) is read."""
+    found = [t for t in index.objects(store, node, NamedNode(predicate)) if isinstance(t, NamedNode)]
+    return min(found, key=lambda t: t.value) if found else None
+
+
+def _sorted_objects(store: Store, node: Any, predicate: str) -> list[NamedNode]:
+    found = [t for t in index.objects(store, node, NamedNode(predicate)) if isinstance(t, NamedNode)]
+    return sorted(found, key=lambda t: t.value)
+
+
 def _evidence(store: Store, network: Network, person: str, node: str, bits: int) -> list[dict[str, Any]]:
     """Why `person` is in the season or event: the record's team-season (role, games) or an article's quote."""
     found: list[dict[str, Any]] = []
     for first, second in sorted(set(network.grounds[(person, node)])):
         first_node = NamedNode(first)
         if not second:  # an event: the sentence that states it
-            for sentence in index.objects(store, first_node, NamedNode(BB + "evidence")):
+            for sentence in _sorted_objects(store, first_node, BB + "evidence"):
                 found.append(_quote(store, person, sentence, {"event": _text(store, first_node, BB + "relation")}))
             continue
         interval = NamedNode(second)
-        role_node = index.objects(store, first_node, NamedNode(BB + "role"))
-        role = (index.label(store, role_node[0]) or role_node[0].value) if role_node else None
-        team_seasons = index.objects(store, interval, NamedNode(BB + "teamSeason"))
-        if team_seasons and bits & RECORD:
+        role_node = _first(store, first_node, BB + "role")
+        role = (index.label(store, role_node) or role_node.value) if role_node else None
+        team_season = _first(store, interval, BB + "teamSeason")
+        if team_season is not None and bits & RECORD:
             games = _text(store, interval, BB + "games")
             found.append({"person": person, "source": "record", "role": role,
-                          "team_season": {"iri": team_seasons[0].value, "label": index.label(store, team_seasons[0])},
+                          "team_season": {"iri": team_season.value, "label": index.label(store, team_season)},
                           "games": int(games) if games else None})
-        elif not team_seasons and bits & ARTICLES:
-            organization = index.objects(store, first_node, NamedNode(BB + "organization"))
-            via = {"iri": organization[0].value, "label": index.label(store, organization[0])} if organization else None
-            for sentence in index.objects(store, interval, NamedNode(BB + "evidence")):
+        elif team_season is None and bits & ARTICLES:
+            organization = _first(store, first_node, BB + "organization")
+            via = {"iri": organization.value, "label": index.label(store, organization)} if organization else None
+            for sentence in _sorted_objects(store, interval, BB + "evidence"):
                 found.append(_quote(store, person, sentence, {"role": role, "organization": via}))
     return found
 
 
 def _quote(store: Store, person: str, sentence: Any, details: dict[str, Any]) -> dict[str, Any]:
-    article = index.objects(store, sentence, NamedNode(PROV_DERIVED))
-    file_name = _text(store, article[0], BB + "fileName") if article else None
+    article = _first(store, sentence, PROV_DERIVED)
+    file_name = _text(store, article, BB + "fileName") if article else None
     quote = _text(store, sentence, BB + "quote")
     return {"person": person, "source": "articles", **details, "article": file_name, "quote": quote}
 
@@ -332,16 +368,16 @@ def chain_measures(store: Store, person: str) -> dict[str, Any]:
     """What the graph stage computed about a person in the chain network (graph/seasons.py): teammates, PageRank,
     component, and the links to each landmark; None and [] where it computed nothing."""
     node = NamedNode(person)
-    measures = index.subjects(store, NamedNode(BB + "measuresOf"), node)
-    teammates = _text(store, measures[0], BB + "teammates") if measures else None
-    pagerank = _text(store, measures[0], BB + "chainPageRank") if measures else None
+    measures = min(index.subjects(store, NamedNode(BB + "measuresOf"), node), key=str, default=None)
+    teammates = _text(store, measures, BB + "teammates") if measures else None
+    pagerank = _text(store, measures, BB + "chainPageRank") if measures else None
     component = index.objects(store, node, NamedNode(BB + "chainComponent"))
     landmarks = []
     for distance in index.subjects(store, NamedNode(BB + "distanceOf"), node):
-        landmark = index.objects(store, distance, NamedNode(BB + "landmark"))
+        landmark = _first(store, distance, BB + "landmark")
         links = _text(store, distance, BB + "links")
-        if landmark and links is not None:
-            landmarks.append({"iri": landmark[0].value, "label": index.label(store, landmark[0]), "links": int(links)})
+        if landmark is not None and links is not None:
+            landmarks.append({"iri": landmark.value, "label": index.label(store, landmark), "links": int(links)})
     return {"teammates": int(teammates) if teammates else None, "pagerank": float(pagerank) if pagerank else None,
             "component": min(c.value for c in component) if component else None,
             "landmarks": sorted(landmarks, key=lambda item: (item["label"], item["iri"]))}

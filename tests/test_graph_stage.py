@@ -137,13 +137,20 @@ def test_the_articles_dated_memberships_and_events_become_season_and_event_links
         ("backman", "las-vegas-51s", 2013, None),  # one stated year, an affiliate's: its parent's too
         ("someone", "new-york-mets", None, None),  # no year stated: no season
         ("misread", "new-york-mets", 1900, 2016),  # a span too long to be one claim
+        ("bison", "buffalo-bisons", 1995, 1995),  # the Mets' affiliate 2009-2012 only: not a Met in 1995
+        ("umpire", "national-league", 1990, 1990),  # a league's year is not its parent's
     ], "person_key string, org_key string, start_year int, end_year int")
-    organizations = spark.createDataFrame([("las-vegas-51s", "new-york-mets"), ("new-york-mets", None)],
-                                          "key string, parent string")
+    organizations = spark.createDataFrame([
+        ("las-vegas-51s", "Team", "new-york-mets", 2013, 2018),
+        ("buffalo-bisons", "Team", "new-york-mets", 2009, 2012),
+        ("new-york-mets", "Team", None, None, None),
+        ("national-league", "League", "major-league-baseball", None, None)],
+        "key string, type string, parent string, parent_from int, parent_to int")
     links = article_season_links(memberships, organizations)
     assert_df_equality(links, spark.createDataFrame(
         [("collins", f"season:new-york-mets/{y}", y) for y in range(2011, 2018)]
-        + [("backman", "season:las-vegas-51s/2013", 2013), ("backman", "season:new-york-mets/2013", 2013)],
+        + [("backman", "season:las-vegas-51s/2013", 2013), ("backman", "season:new-york-mets/2013", 2013),
+           ("bison", "season:buffalo-bisons/1995", 1995), ("umpire", "season:national-league/1990", 1990)],
         "person_key string, node_key string, year int"), ignore_row_order=True, ignore_nullable=True)
     facts = spark.createDataFrame([
         ("reprimanded", "backman", "alderson", "Person", 2015), ("hired", "collins", "new-york-mets", "Team", 2010),

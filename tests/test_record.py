@@ -369,15 +369,18 @@ def _independent_network(store: Store) -> Any:
     for person, club, year in _select(store, """SELECT ?p ?c ?y { ?m bb:member ?p ; org:memberDuring ?s .
             ?s bb:teamSeason ?ts . ?ts bb:club ?c ; bb:season ?y }"""):
         graph.add_edge(person, ("season", club, int(year)))
-    for person, organization, parent, start, end in _select(store, """SELECT ?p ?o ?parent ?y0 ?y1 {
+    for person, organization, parent, since, until, start, end in _select(store, """
+            SELECT ?p ?o ?parent ?from ?until ?y0 ?y1 {
             ?m bb:member ?p ; bb:organization ?o ; org:memberDuring ?i . ?i bb:evidence ?sentence .
             OPTIONAL { ?i time:hasBeginning/time:inXSDgYear ?y0 } OPTIONAL { ?i time:hasEnd/time:inXSDgYear ?y1 }
-            OPTIONAL { ?o bb:affiliateOf ?parent } }"""):
+            OPTIONAL { ?o bb:affiliateOf ?parent ; a bb:Team ; bb:affiliatedFrom ?from
+                       OPTIONAL { ?o bb:affiliatedUntil ?until } } }"""):
         first, last = (int(start or end) if start or end else None), (int(end or start) if start or end else None)
         if first is None or last is None or not 0 <= last - first <= 40:
             continue
         for year in range(first, last + 1):
-            for club in {organization, parent} - {None}:
+            then = parent is not None and int(since) <= year and (until is None or year <= int(until))
+            for club in {organization, parent if then else None} - {None}:
                 graph.add_edge(person, ("season", club, year))
     for event, person, other in _select(store, "SELECT ?f ?a ?b { ?f bb:person ?a ; bb:object ?b ; bb:year ?y . "
                                                "?b a bb:Person }"):

@@ -342,3 +342,21 @@ def test_a_wildcard_origin_may_read_but_not_send_an_update_token(seeds_build) ->
 
     assert "Authorization" not in preflight("*") and "Content-Type" in preflight("*")
     assert "Authorization" in preflight("https://any.example")
+
+
+def test_chain_options_are_checked_on_the_page_as_by_the_api(client) -> None:
+    """A person has no chain to himself; the form's bad options are answered on the page (400, HTML), and its
+    empty years are no years."""
+    assert client.get("/api/connections", query_string={"from": "Wally Backman", "to": "backmwa01"}
+                      ).get_json()["chains"] == []
+    html = {"Accept": "text/html"}
+    twice = client.get("/connections", query_string=[("among", "Wally Backman"), ("among", "Wally Backman")],
+                       headers=html)
+    assert twice.status_code == 200
+    pair = [("among", "Wally Backman"), ("among", "Terry Collins")]
+    for bad in ({"links": "rumours"}, {"after": "1990", "before": "1980"}, {"after": "3000"}, {"before": "x"}):
+        refused = client.get("/connections", query_string=[*pair, *bad.items()], headers=html)
+        assert refused.status_code == 400 and refused.mimetype == "text/html", bad
+    empty = client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins",
+                                                         "after": "", "before": ""})
+    assert empty.status_code == 200 and empty.get_json()["chains"]
