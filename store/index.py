@@ -21,6 +21,13 @@ def subjects(store: Store, predicate: NamedNode, obj: Any) -> list[Any]:
     return [q.subject for q in store.quads_for_pattern(None, predicate, obj, DefaultGraph())]
 
 
+def first(store: Store, subject: Any, predicate: NamedNode) -> Any:
+    """The subject's object of `predicate` first by its N-Triples form, or None: the same one whichever copy of
+    the store (on disk, in memory: each lists objects in an order of its own) is read."""
+    found = objects(store, subject, predicate)
+    return min(found, key=str) if found else None
+
+
 def has(store: Store, subject: Any, predicate: NamedNode, obj: Any = None) -> bool:
     """Whether the default graph holds a triple of that pattern (`obj` None: any object)."""
     return any(True for _ in store.quads_for_pattern(subject, predicate, obj, DefaultGraph()))

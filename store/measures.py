@@ -21,8 +21,7 @@ def graph_measures(store: Store, entity: str) -> dict[str, Any]:
     node = NamedNode(entity)
 
     def value(subject: Any, predicate: str) -> Any:
-        found = index.objects(store, subject, NamedNode(BB + predicate))
-        return min(found, key=str) if found else None
+        return index.first(store, subject, NamedNode(BB + predicate))
 
     centrality = index.subjects(store, NamedNode(BB + "centralityOf"), node)
     pagerank = value(centrality[0], "pageRank") if centrality else None

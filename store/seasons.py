@@ -169,13 +169,9 @@ def _pairs(store: Store, predicate: str) -> Iterable[tuple[Any, Any]]:
 
 def _year(store: Store, interval: Any, bound: str) -> int | None:
     """The year of an interval's beginning or end (`bound`: hasBeginning, hasEnd), if stated."""
-    for instant in index.objects(store, interval, NamedNode(TIME + bound)):
-        for year in index.objects(store, instant, NamedNode(TIME + "inXSDgYear")):
-            try:
-                return int(year.value)
-            except ValueError:
-                return None
-    return None
+    instant = index.first(store, interval, NamedNode(TIME + bound))
+    year = index.first(store, instant, NamedNode(TIME + "inXSDgYear")) if instant is not None else None
+    return _whole_number(year) if year is not None else None
 
 
 def _article_years(store: Store, interval: Any) -> range:
@@ -321,9 +317,9 @@ def _text(store: Store, node: Any, predicate: str) -> str | None:
 
 
 def _first(store: Store, node: Any, predicate: str) -> NamedNode | None:
-    """The node's first object of `predicate`, by IRI: the same whichever store (on disk, in memory) is read."""
-    found = [t for t in index.objects(store, node, NamedNode(predicate)) if isinstance(t, NamedNode)]
-    return min(found, key=lambda t: t.value) if found else None
+    """The node's first object of `predicate` (index.first), when it is an IRI."""
+    found = index.first(store, node, NamedNode(predicate))
+    return found if isinstance(found, NamedNode) else None
 
 
 def _sorted_objects(store: Store, node: Any, predicate: str) -> list[NamedNode]:
