@@ -23,6 +23,7 @@ from pyspark.sql import DataFrame, SparkSession
 from vocab.errors import InputError, InputFolderError, UserError
 from graph.algorithms import SOFTWARE
 from graph.jar import checked_jar, enable_python_package
+from graph.frames import posts_dated_by_acts, with_dated_posts
 from graph.seasons import article_season_links, event_links, record_season_links
 from graph.stage import GraphResults, compute_graph
 from spark_etl.articles import article_files, decode_articles, read_article_files, unread_files
@@ -308,10 +309,13 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
             counts.update({f"claims_{row.verdict}": row[1] for row in record.checks.groupBy("verdict").count()
                            .collect()})
     with clock.stage("graph"):
-        chain_links = article_season_links(memberships(facts), organizations).unionByName(event_links(facts))
+        dated_posts = posts_dated_by_acts(memberships(facts), facts, organizations).localCheckpoint()
+        members = with_dated_posts(memberships(facts), dated_posts)
+        chain_links = article_season_links(members, organizations).unionByName(event_links(facts))
         if record is not None:
             chain_links = chain_links.unionByName(record_season_links(record.seasons))
-        graph = compute_graph(memberships(facts), organizations, base, chain_links, landmark_ids(settings))
+        graph = compute_graph(memberships(facts), organizations, base, chain_links, landmark_ids(settings),
+                              dated_posts)
         counts.update(graph.counts())
     return Records(articles, mentions, facts, organizations, graph, record), report, counts
 

@@ -59,7 +59,12 @@ COMMUNITIES = Activity(
     "label-propagation", "Communities by label propagation", "GraphFrame.labelPropagation",
     f"maxIter={LABEL_PROPAGATION_ITERATIONS}; edges {MEMBER}, {AFFILIATE_OF}, both directions, and a self-loop "
     "on every vertex (the graph is bipartite)")
-ACTIVITIES = (SHARED_ORGANIZATIONS, COMPONENTS, PAGERANK, DEGREES, COMMUNITIES)
+POSTS_DATED_BY_ACTS = Activity(
+    "posts-dated-by-acts", "Posts dated by the acts their holders did in them", "Spark SQL join",
+    "an act (a reprimand, a selection, a dismissal) by the holder of exactly one acting post (manager, general "
+    "manager, executive, owner) at a club the person acted on belongs to, directly or through an affiliate; the "
+    "act's year, or for an undated selection the first year of the chosen person's one dated staff post there")
+ACTIVITIES = (SHARED_ORGANIZATIONS, COMPONENTS, PAGERANK, DEGREES, COMMUNITIES, POSTS_DATED_BY_ACTS)
 
 
 def graphframe(vertices: DataFrame, edges: DataFrame) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
+from spark_etl.relations import ACT_RELATIONS
 from vocab import iris
 
 VERTEX_SCHEMA = "id bigint, key string, kind string"
@@ -42,6 +43,57 @@ def tenure_years(memberships: DataFrame) -> DataFrame:
     return (memberships.groupBy("person_key", "org_key", "role")
             .agg(F.min("start_year").alias("start"), F.max("end_year").alias("end"))
             .where(F.col("start").isNotNull() | F.col("end").isNotNull()))
+
+
+# The posts whose holder acts for the club over its people: hires, dismisses, reprimands.
+ACTING_POSTS = ("Manager", "GeneralManager", "Executive", "Owner")
+STAFF_POSTS = (*ACTING_POSTS, "Coach", "Scout", "Broadcaster")
+DATED_POST_SCHEMA = ("person_key string, org_key string, role string, start_year int, end_year int, doc_id string, "
+                     "sentence_start int, sentence_end int, act string, year_from string")
+
+
+def posts_dated_by_acts(memberships: DataFrame, facts: DataFrame, organizations: DataFrame) -> DataFrame:
+    """The year of a post its holder acted in: "in 2015, Backman received a written reprimand from Alderson" puts
+    Alderson's post in 2015, and "Alderson ultimately opted for Terry Collins" puts it in the year Collins's post
+    as Mets manager began (another article's 2011). Rows like DATED_POST_SCHEMA's, one per act: the actor's
+    post (person_key, org_key, role) in the act's year (start_year = end_year), the act's sentence, the act's
+    fact digest (`act`) and, for a selection without a year of its own, the digest of the membership whose first
+    year it took (`year_from`).
+
+    An act dates a post only where it says which: the actor holds exactly one acting post (ACTING_POSTS) at a
+    club the person acted on belongs to, directly or through an affiliate. A selection without its own year
+    takes the first year of the chosen person's one staff post there that has one; otherwise no year."""
+    acts = facts.where(F.col("relation").isin(*sorted(ACT_RELATIONS)) & (F.col("object_type") == "Person")) \
+        .selectExpr("object_key AS actor", "person_key AS subject", "relation", "year AS act_year", "doc_id",
+                    "sentence_start", "sentence_end", f"{iris.FACT_DIGEST_SQL} AS act")
+    parents = organizations.where("parent IS NOT NULL").selectExpr("key AS org_key", "parent")
+    subjects = memberships.join(parents, "org_key", "left").selectExpr(
+        "person_key AS subject", "explode(array_distinct(array(org_key, coalesce(parent, org_key)))) AS org_key",
+        "role AS subject_role", "start_year AS subject_start",
+        f"{iris.membership_digest_sql('org_key')} AS subject_membership")
+    posts = memberships.where(F.col("role").isin(*ACTING_POSTS)).selectExpr(
+        "person_key AS actor", "org_key", "role").distinct()
+    staff_start = F.when(F.col("subject_role").isin(*STAFF_POSTS) & F.col("subject_start").isNotNull(),
+                         F.struct("subject_start", "subject_membership"))  # null otherwise: collect_set skips it
+    act_columns = ["actor", "relation", "act_year", "doc_id", "sentence_start", "sentence_end", "act"]
+    grouped = acts.join(posts, "actor").join(subjects, ["subject", "org_key"]).groupBy(*act_columns).agg(
+        F.collect_set(F.struct("org_key", "role")).alias("posts"),
+        F.collect_set(staff_start).alias("starts"))
+    # A selection's year from the chosen person's post only when that post is one (one first year, one membership).
+    from_post = (F.col("act_year").isNull() & (F.col("relation") == "chosen") & (F.size("starts") == 1))
+    year = F.coalesce(F.col("act_year"), F.when(from_post, F.col("starts")[0]["subject_start"]))
+    return grouped.where(F.size("posts") == 1).select(
+        F.col("actor").alias("person_key"), F.col("posts")[0]["org_key"].alias("org_key"),
+        F.col("posts")[0]["role"].alias("role"), year.cast("int").alias("start_year"),
+        year.cast("int").alias("end_year"), "doc_id", "sentence_start", "sentence_end", "act",
+        F.when(from_post, F.col("starts")[0]["subject_membership"]).alias("year_from"),
+    ).where(F.col("start_year").isNotNull())
+
+
+def with_dated_posts(memberships: DataFrame, dated_posts: DataFrame) -> DataFrame:
+    """The memberships (person_key, org_key, role, start_year, end_year, ...) and a row for each dated post."""
+    return memberships.unionByName(dated_posts.select("person_key", "org_key", "role", "start_year", "end_year"),
+                                   allowMissingColumns=True)
 
 
 def membership_edges(memberships: DataFrame, years: DataFrame, base: str) -> DataFrame:

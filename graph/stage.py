@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pyspark.sql import DataFrame
 
 from graph.algorithms import centrality, communities, connected_components, shared_organizations
-from graph.frames import graph_vertices, membership_edges, reference_edges, tenure_years
+from graph.frames import graph_vertices, membership_edges, reference_edges, tenure_years, with_dated_posts
 from graph.seasons import ChainResults, compute_chains
 
 
@@ -19,16 +19,18 @@ class GraphResults:
     centrality: DataFrame
     communities: DataFrame
     chains: ChainResults
+    dated_posts: DataFrame  # graph.frames.posts_dated_by_acts: the posts dated by their holders' acts
 
     def frames(self) -> tuple[DataFrame, ...]:
         return (self.shared, self.components, self.centrality, self.communities, self.chains.measures,
-                self.chains.distances)
+                self.chains.distances, self.dated_posts)
 
     def counts(self) -> dict[str, int]:
         return {"shared_organization_pairs": self.shared.count(),
                 "components": self.components.select("component").distinct().count(),
                 "communities": self.communities.select("community").distinct().count(),
-                "graph_vertices": self.centrality.count(), **self.chains.counts}
+                "graph_vertices": self.centrality.count(), "posts_dated_by_acts": self.dated_posts.count(),
+                **self.chains.counts}
 
     def unpersist(self) -> None:
         for frame in self.frames():
@@ -36,9 +38,11 @@ class GraphResults:
 
 
 def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str, chain_links: DataFrame,
-                  landmarks: list[str]) -> GraphResults:
-    """Build the person-organization graph from the records and run every GraphFrames computation on it, and on
-    the chain network of `chain_links` (graph/seasons.py) with the configured `landmarks` (record ids)."""
+                  landmarks: list[str], dated_posts: DataFrame) -> GraphResults:
+    """Build the person-organization graph from the records (the memberships, and the posts `dated_posts` dates:
+    graph.frames.posts_dated_by_acts) and run every GraphFrames computation on it, and on the chain network of
+    `chain_links` (graph/seasons.py) with the configured `landmarks` (record ids)."""
+    memberships = with_dated_posts(memberships, dated_posts)
     vertices = graph_vertices(memberships, organizations).cache()
     edges = membership_edges(memberships, tenure_years(memberships), base).unionByName(
         reference_edges(organizations)).cache()
@@ -50,4 +54,5 @@ def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str, c
         centrality=centrality(vertices, edges).localCheckpoint(),
         communities=communities(vertices, edges).localCheckpoint(),
         chains=compute_chains(chain_links, landmarks),
+        dated_posts=dated_posts,
     )

@@ -9,13 +9,13 @@ from functools import reduce
 from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from graph.algorithms import (ACTIVITIES, COMMUNITIES, COMPONENTS, DEGREES, PAGERANK, SHARED_ORGANIZATIONS, SOFTWARE,
-                              Activity)
+from graph.algorithms import (ACTIVITIES, COMMUNITIES, COMPONENTS, DEGREES, PAGERANK, POSTS_DATED_BY_ACTS,
+                              SHARED_ORGANIZATIONS, SOFTWARE, Activity)
 from graph.jar import GRAPHFRAMES_VERSION
 from graph.seasons import (CHAIN_COMPONENTS, CHAIN_PAGERANK, LANDMARK_DISTANCES, SEASON_ACTIVITIES, TEAMMATES,
                            ChainResults)
 from graph.stage import GraphResults
-from vocab.namespaces import BB, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL
+from vocab.namespaces import BB, ORG, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, TIME
 from mapping.terms import iri, literal, quads_about
 from vocab import iris
 
@@ -141,10 +141,35 @@ def chain_quads(chains: ChainResults, base: str) -> DataFrame:
     return reduce(DataFrame.unionByName, [components, measures, distances])
 
 
+def dated_post_quads(dated: DataFrame, base: str) -> DataFrame:
+    """Posts dated by acts (graph.frames.posts_dated_by_acts) -> each as an interval of its membership, inferred:
+    the act's year, the act it is dated by, the membership whose first year an undated selection took, the act's
+    sentence as evidence and the activity that inferred it."""
+    graph = connections_graph(base)
+    membership = F.concat(F.lit(base + iris.MEMBERSHIP), F.expr(iris.membership_digest_sql("org_key")))
+    rows = dated.withColumn("membership", membership)
+    interval = iri(F.concat(F.lit(base + iris.INTERVAL), F.expr(iris.digest_sql("membership", "act"))))
+    year = iri(F.concat(F.lit(base + iris.YEAR), F.col("start_year").cast("string")))
+    article = F.concat(F.lit(base + iris.ARTICLE), F.col("doc_id"))
+    evidence = iri(F.concat(article, F.lit("#s"), F.col("sentence_start").cast("string"), F.lit("-"),
+                            F.col("sentence_end").cast("string")))
+    return quads_about(rows, graph, iri(F.col("membership")), [(f"{ORG}memberDuring", interval)]).unionByName(
+        quads_about(rows, graph, interval, [
+            (RDF_TYPE, iri(f"{TIME}Interval")), (f"{TIME}hasBeginning", year), (f"{TIME}hasEnd", year),
+            (f"{BB}datedBy", iri(F.concat(F.lit(base + iris.FACT), F.col("act")))),
+            (f"{BB}yearFrom", iri(F.concat(F.lit(base + iris.MEMBERSHIP), F.col("year_from")))),
+            (f"{BB}evidence", evidence), (PROV_DERIVED, iri(article)),
+            *_generated_by(base, POSTS_DATED_BY_ACTS),
+        ])).unionByName(
+        quads_about(rows, graph, year, [
+            (RDF_TYPE, iri(f"{TIME}Instant")), (f"{TIME}inXSDgYear", literal(F.col("start_year"), "gYear"))]))
+
+
 def graph_quads(results: GraphResults, base: str) -> DataFrame:
     """Every result of the graph stage as quads of graph/connections, with the activities that made them."""
     spark = results.shared.sparkSession
     return reduce(DataFrame.unionByName, [
         activity_quads(spark, base), shared_organization_quads(results.shared, base),
         component_quads(results.components, base), centrality_quads(results.centrality, base),
-        community_quads(results.communities, base), chain_quads(results.chains, base)])
+        community_quads(results.communities, base), chain_quads(results.chains, base),
+        dated_post_quads(results.dated_posts, base)])

@@ -26,7 +26,8 @@ from vocab import iris
 # The class of each kind of fact other than membership.
 FACT_CLASSES = {
     "drafted": "Draft", "hired": "Hiring", "fired": "Firing", "resigned": "Resignation",
-    "promoted": "Promotion", "reprimanded": "Reprimand", "award": "AwardWin", "record": "WinLossRecord",
+    "promoted": "Promotion", "reprimanded": "Reprimand", "chosen": "Selection", "dismissed": "Dismissal",
+    "award": "AwardWin", "record": "WinLossRecord",
     "age": "AgeStatement",
 }
 
@@ -57,13 +58,11 @@ def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, o
     over Py4J. With about a thousand of them, building this plan took 0.44 s of a first mapping after an
     extraction, and 1.3 s in a fresh JVM (0.7 s in SQL text)."""
     member = "relation = 'member'"
-    fact_identity = ("relation", "person_key", "coalesce(object_key, '')", "coalesce(CAST(year AS STRING), '')",
-                     "coalesce(value, '')")
     # The digests, once a fact (a route and a column use each). The base IRI, a setting, comes in as a value,
     # never formatted into SQL text.
     digested = facts.where("relation IS NOT NULL").selectExpr(
         "*", f"CASE WHEN {member} THEN {iris.membership_digest_sql('object_key')} END AS membership",
-        f"CASE WHEN NOT {member} THEN {iris.digest_sql(*fact_identity)} END AS fact",
+        f"CASE WHEN NOT {member} THEN {iris.FACT_DIGEST_SQL} END AS fact",
     ).withColumn("memberships", F.lit(base + iris.MEMBERSHIP))
     interval = iris.INTERVAL_DIGEST_SQL
     classes = "map(" + ", ".join(f"'{relation}', '{cls}'" for relation, cls in FACT_CLASSES.items()) + ")"

@@ -454,6 +454,9 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # A club names a player to a place in its lineup; it hires its staff.
         if rule.event and not (rule.event == "hired" and role == "Player"):
             kept.append(_fact(rule.event, person, club, *span, year=_nearest_year(years, (verb.start, verb.end))))
+    for act, subject, actor, verb in relations.act_facts(parsed, mention_of):
+        span = (min(subject["start"], actor["start"], verb.start), max(subject["end"], actor["end"], verb.end))
+        kept.append(_fact(act.relation, subject, actor, *span, year=_nearest_year(years, (verb.start, verb.end))))
     return kept
 
 
@@ -616,7 +619,8 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
 
 
 # Events a news story reports as they happen (a draft is dated by its own year, not the story's).
-NEWS_EVENTS = frozenset({"hired", "fired", "resigned", "promoted", "signed", "traded", "claimed", "released"})
+NEWS_EVENTS = frozenset({"hired", "fired", "resigned", "promoted", "signed", "traded", "claimed", "released",
+                         *(act.relation for act in relations.ACTS)})
 
 
 def _draft_detail(sentence: str) -> str | None:

@@ -117,6 +117,41 @@ RULES: tuple[Rule, ...] = (
           counter_examples=("Ned Carrow coached against the Baltimore Orioles.",)),
 )
 
+@dataclass(frozen=True)
+class Act:
+    """What one person did to another ("Alderson opted for Terry Collins"): a dated act dates the post its actor
+    held (graph/frames.posts_dated_by_acts). The fact's person is the one acted on, its object the actor."""
+    name: str
+    lemmas: frozenset[str]
+    actor: str  # the argument holding the actor: agent, patient or prep:<word>, as for a Rule
+    subject: str  # the argument holding the person acted on
+    relation: str
+    examples: tuple[tuple[str, str, str], ...] = ()  # (sentence, person acted on, actor) it must state
+    counter_examples: tuple[str, ...] = field(default=())
+
+
+def _act(name: str, lemmas: str, actor: str, subject: str, relation: str,
+         examples: tuple[tuple[str, str, str], ...] = (), counter_examples: tuple[str, ...] = ()) -> Act:
+    return Act(name, frozenset(lemmas.split()), actor, subject, relation, examples, counter_examples)
+
+
+ACTS: tuple[Act, ...] = (
+    _act("chose", "choose pick select tab hire name appoint", "agent", "patient", "chosen",
+         examples=(("General manager Nora Quist hired Len Dobrowski as manager in 2019.", "Len Dobrowski",
+                    "Nora Quist"),
+                   ("Len Dobrowski was chosen by Nora Quist.", "Len Dobrowski", "Nora Quist")),
+         counter_examples=("Nora Quist did not hire Len Dobrowski.", "The Houston Astros hired Len Dobrowski.")),
+    _act("opted_for", "opt settle", "agent", "prep:for", "chosen",
+         examples=(("But Nora Quist ultimately opted for Len Dobrowski.", "Len Dobrowski", "Nora Quist"),)),
+    _act("dismissed", "fire dismiss", "agent", "patient", "dismissed",
+         examples=(("Nora Quist fired Len Dobrowski in 2021.", "Len Dobrowski", "Nora Quist"),),
+         counter_examples=("Nora Quist would have fired Len Dobrowski.",)),
+)
+
+# The relations of one person acting on another, the fact's object (spark_etl/facts.py reads "reprimanded" from
+# its noun too: "received a written reprimand from Alderson").
+ACT_RELATIONS = frozenset({*(act.relation for act in ACTS), "reprimanded"})
+
 # An adverb that makes a statement a report of one, not the statement: "is reportedly in talks with".
 _HEARSAY = frozenset({"reportedly", "allegedly", "possibly", "perhaps", "maybe", "reputedly", "rumored", "rumoured",
                       "supposedly", "potentially", "likely"})
@@ -305,4 +340,33 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
                     a, b = parse.covering(person["start"], person["end"]), parse.covering(club["start"], club["end"])
                     if a is not None and b is not None and is_asserted(parse, a, verb) and is_asserted(parse, verb, b):
                         found.append((rule, person, club, verb))
+    return found
+
+
+def _people(parse: Parse, verb: Token, slot: str,
+            mention_of: Callable[[Token], dict[str, Any] | None]) -> list[dict[str, Any]]:
+    return list({m["start"]: m for t in _argument(parse, verb, slot)
+                 if (m := mention_of(t)) and m["entity_type"] == "Person"}.values())
+
+
+def act_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
+              acts: tuple[Act, ...] = ACTS) -> list[tuple[Act, dict[str, Any], dict[str, Any], Token]]:
+    """(act, person acted on, actor, verb) for every act between two people the sentence asserts: a club as
+    the actor ("The Astros hired Dobrowski") is a rule's, not an act."""
+    found = []
+    for verb in parse.tokens:
+        if verb.pos not in ("VERB", "AUX") and verb.dep != "ROOT":
+            continue
+        forms = {verb.lemma.lower(), *_stems(verb.text.lower())}
+        for act in acts:
+            if not forms & act.lemmas:
+                continue
+            actors, subjects = (_people(parse, verb, slot, mention_of) for slot in (act.actor, act.subject))
+            for actor in actors:
+                for subject in subjects:
+                    a = parse.covering(actor["start"], actor["end"])
+                    b = parse.covering(subject["start"], subject["end"])
+                    if a is not None and b is not None and actor["entity_key"] != subject["entity_key"] and \
+                            is_asserted(parse, a, verb) and is_asserted(parse, verb, b):
+                        found.append((act, subject, actor, verb))
     return found

@@ -163,8 +163,9 @@ def _memberships(store: Store, iris: set[str]) -> list[dict[str, Any]]:
             "organization": _link(r["org"], r.get("orgLabel", "")), "role": r.get("roleLabel", r["role"]),
             "claims": [], "evidence": []})
     for r in _each(store, """
-        SELECT ?m ?interval ?source ?file ?start ?end ?ev ?quote ?verdict ?says ?reason WHERE {
+        SELECT ?m ?interval ?source ?file ?start ?end ?ev ?quote ?verdict ?says ?reason ?act WHERE {
           ?m org:memberDuring ?interval . ?interval prov:wasDerivedFrom ?source . ?source bb:fileName ?file .
+          OPTIONAL { ?interval bb:datedBy ?act }
           OPTIONAL { ?interval time:hasBeginning/time:inXSDgYear ?start }
           OPTIONAL { ?interval time:hasEnd/time:inXSDgYear ?end }
           OPTIONAL { ?interval bb:evidence ?ev . ?ev bb:quote ?quote }
@@ -173,7 +174,7 @@ def _memberships(store: Store, iris: set[str]) -> list[dict[str, Any]]:
         }""", "m", memberships):
         claim = {"start": r.get("start"), "end": r.get("end"), "article": _link(r["source"], r["file"]),
                  "evidence": r.get("ev"), "quote": r.get("quote"), "verdict": r.get("verdict"),
-                 "record_says": r.get("says") or r.get("reason")}
+                 "record_says": r.get("says") or r.get("reason"), "dated_by": r.get("act")}
         if claim not in memberships[r["m"]]["claims"]:
             memberships[r["m"]]["claims"].append(claim)
     for r in _each(store, """
@@ -197,6 +198,8 @@ def _years_to_sentences(membership: dict[str, Any]) -> None:
     membership["claims"].sort(key=lambda c: (c["article"]["label"], c["start"] or "", c["end"] or ""))
     sentences = {ev["iri"]: {**ev, "start": None, "end": None} for ev in membership["evidence"]}
     spans: dict[tuple[str | None, str | None], list[str]] = {}
+    acts: dict[tuple[str | None, str | None], set[str]] = {}  # the acts a span is inferred from
+    stated: set[tuple[str | None, str | None]] = set()  # the spans an article states, not inferred
     verdicts: dict[tuple[str | None, str | None], set[tuple[str, str]]] = {}
     for claim in membership["claims"]:
         if claim["verdict"]:
@@ -207,13 +210,19 @@ def _years_to_sentences(membership: dict[str, Any]) -> None:
                                                 "article": claim["article"]})
         sentence["start"], sentence["end"] = claim["start"], claim["end"]
         spans.setdefault((claim["start"], claim["end"]), []).append(claim["article"]["label"])
+        if claim["dated_by"]:
+            acts.setdefault((claim["start"], claim["end"]), set()).add(claim["dated_by"])
+        else:
+            stated.add((claim["start"], claim["end"]))
     membership["evidence"] = sorted(sentences.values(), key=lambda ev: (ev["article"]["label"], ev["iri"]))
     membership["years"] = [{"start": start, "end": end, "articles": sorted(set(articles)),
+                            "dated_by": sorted(acts.get((start, end), ())),
                             "verdicts": [{"verdict": v, "says": says} for v, says in sorted(verdicts.get((start, end),
                                                                                                       ()))]}
                            for (start, end), articles in sorted(spans.items(), key=lambda kv: (kv[0][0] or "",
                                                                                               kv[0][1] or ""))]
-    membership["claims_differ"] = len(spans) > 1
+    # A year inferred from an act in the post does not contradict the years the articles state.
+    membership["claims_differ"] = len(stated) > 1
 
 
 _FACT_COLUMNS = """?f ?type ?typeLabel ?isEvent ?relation ?person ?personLabel ?object ?objectLabel ?year ?value ?detail

@@ -17,6 +17,9 @@ def test_connect_prints_the_mets(seeds_build) -> None:
     result = run("connect", "Wally Backman", "Sandy Alderson", "Terry Collins", "--store", str(seeds_build[0]))
     assert result.exit_code == 0, result.output
     assert "New York Mets" in result.output and "general manager" in result.output
+    for pair in ("Wally Backman and Sandy Alderson", "Wally Backman and Terry Collins",
+                 "Sandy Alderson and Terry Collins"):
+        assert f"{pair}: GraphFrames 0.8.2" in result.output, result.output
 
 
 def test_query_and_dump(seeds_build) -> None:

@@ -13,7 +13,8 @@ from pyspark.sql import functions as F
 
 from bbkg.pipeline import BuildResult, run_build
 from graph.algorithms import ACTIVITIES, graphframe
-from graph.frames import CONNECTING, graph_vertices, membership_edges, reference_edges, tenure_years, undirected
+from graph.frames import (CONNECTING, DATED_POST_SCHEMA, graph_vertices, membership_edges, posts_dated_by_acts,
+                          reference_edges, tenure_years, undirected)
 from graph.jar import JAR_SHA256, GraphFramesJarError, checked_jar
 from graph.seasons import SEASON_ACTIVITIES, article_season_links, compute_chains, event_links
 from spark_etl.articles import decode_articles, read_article_files
@@ -177,3 +178,31 @@ def test_graphframes_counts_teammates_and_links_everyone_to_the_landmarks(spark:
     assert distances[("person:a", "person:c")] == 2 and distances[("person:c", "person:c")] == 0
     assert ("person:d", "person:c") not in distances
     assert "person:b" in {landmark for _, landmark in distances}  # the highest PageRank: a landmark too
+
+
+def test_a_post_is_dated_by_the_acts_its_holder_did_in_it(spark: SparkSession) -> None:
+    """An act dates the one acting post its actor holds at a club the person acted on belongs to (or its
+    affiliate does); an undated selection takes the first year of the chosen person's one dated staff post."""
+    members = spark.createDataFrame([
+        ("alderson", "mets", "GeneralManager", None, None), ("collins", "mets", "Manager", 2011, 2011),
+        ("backman", "las-vegas", "Manager", 2013, 2014), ("hale", "mets", "GeneralManager", None, None),
+        ("hale", "twins", "Executive", None, None), ("ott", "mets", "Player", 1999, 1999),
+        ("ott", "twins", "Player", None, None), ("rowe", "cubs", "Owner", None, None)],
+        "person_key string, org_key string, role string, start_year int, end_year int")
+    facts = spark.createDataFrame([
+        ("doc1", 10, 90, "reprimanded", "backman", "alderson", "Person", 2015, None),
+        ("doc1", 100, 150, "chosen", "collins", "alderson", "Person", None, None),
+        ("doc2", 0, 40, "dismissed", "ott", "hale", "Person", 2001, None),  # Hale holds posts at both of Ott's clubs
+        ("doc2", 50, 90, "chosen", "ott", "rowe", "Person", 2003, None),  # Rowe's Cubs: not a club of Ott's
+        ("doc2", 95, 120, "reprimanded", "collins", "alderson", "Person", None, None),  # no year, none to take
+        ("doc3", 0, 30, "hired", "collins", "mets", "Team", 2010, None)],  # a club's act, not a person's
+        "doc_id string, sentence_start int, sentence_end int, relation string, person_key string, "
+        "object_key string, object_type string, year int, value string")
+    organizations = spark.createDataFrame([("las-vegas", "mets"), ("mets", None), ("twins", None), ("cubs", None)],
+                                          "key string, parent string")
+    dated = posts_dated_by_acts(members, facts, organizations)
+    assert dated.schema.simpleString() == spark.createDataFrame([], DATED_POST_SCHEMA).schema.simpleString()
+    rows = sorted((r.person_key, r.org_key, r.role, r.start_year, r.end_year, r.doc_id, r.sentence_start,
+                   r.year_from is not None) for r in dated.collect())
+    assert rows == [("alderson", "mets", "GeneralManager", 2011, 2011, "doc1", 100, True),
+                    ("alderson", "mets", "GeneralManager", 2015, 2015, "doc1", 10, False)]

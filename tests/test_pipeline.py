@@ -21,6 +21,8 @@ from store.builds import build_summary, current_build, load_build, open_current
 from store.names import find_entities, resolve_entity
 from store.shared import roles_in, shared_among
 from store.dumps import dump_store
+from store.select import select_rows
+from vocab.namespaces import PREFIXES
 from store.validate import ShapeViolationError
 from tests.helpers import RECORD_SLICE, SEEDS, build_settings
 
@@ -70,18 +72,36 @@ def test_backman_alderson_collins_share_the_mets(seeds_build: tuple[Path, BuildR
     shared = shared_among(store, people)
     assert "New York Mets" in [s.label for s in shared]
     mets = next(s for s in shared if s.label == "New York Mets")
-    # Backman and Collins have overlapping years with the Mets: GraphFrames paired them in the build.
-    # No article gives a year of Alderson's with the club, so his pairs come from the store's memberships.
+    # All three pairs overlap, each paired by GraphFrames in the build. Alderson's years come from what he did
+    # as general manager: he opted for Collins (whose post began in 2011, another article says) and reprimanded
+    # Backman in 2015.
     by_pair = {tuple(pair["people"]): pair for pair in mets.pairs}
-    backman_collins = by_pair[(people[0].iri, people[2].iri)]
-    assert backman_collins["computed_by"] == "GraphFrames 0.8.2"
-    assert backman_collins["overlap"] == {"start": 2011, "end": 2011}
-    assert by_pair[(people[0].iri, people[1].iri)]["computed_by"] == "store query"
-    assert mets.computed_by == "GraphFrames 0.8.2, store query"
+    assert by_pair[(people[0].iri, people[2].iri)]["overlap"] == {"start": 2011, "end": 2011}
+    assert by_pair[(people[0].iri, people[1].iri)]["overlap"] == {"start": 2011, "end": 2015}
+    assert by_pair[(people[1].iri, people[2].iri)]["overlap"] == {"start": 2011, "end": 2011}
+    assert {pair["computed_by"] for pair in mets.pairs} == {"GraphFrames 0.8.2"}
+    assert mets.computed_by == "GraphFrames 0.8.2"
     alderson_roles = {r["role"] for r in mets.roles[people[1].iri]}
     assert "general manager" in alderson_roles
     for roles in mets.roles.values():
         assert roles and all(r["evidence"] and r["evidence"][0]["quote"] for r in roles)
+
+
+def test_alderson_s_post_is_dated_by_his_acts_and_says_so(seeds_build: tuple[Path, BuildResult]) -> None:
+    """Each inferred year names the act it comes from, the sentence, and the activity that inferred it; a
+    selection without a year of its own names the membership whose first year it took."""
+    store, _ = open_current(seeds_build[0])
+    rows = select_rows(store, PREFIXES + """
+        SELECT ?year ?relation ?quote ?from ?activity WHERE {
+          ?m bb:member/rdfs:label "Sandy Alderson" ; bb:role bb:GeneralManager ; org:memberDuring ?i .
+          ?i bb:datedBy ?act ; time:hasBeginning/time:inXSDgYear ?year ; time:hasEnd/time:inXSDgYear ?year ;
+             bb:evidence/bb:quote ?quote ; prov:wasGeneratedBy/bb:method ?activity .
+          ?act bb:relation ?relation .
+          OPTIONAL { ?i bb:yearFrom/bb:member/rdfs:label ?from }
+        } ORDER BY ?year""")
+    found = [(int(r["year"]), r["relation"], r.get("from"), r["activity"]) for r in rows]
+    assert found == [(2011, "chosen", "Terry Collins", "Spark SQL join"), (2015, "reprimanded", None, "Spark SQL join")]
+    assert "opted for Terry Collins" in rows[0]["quote"] and "in 2015" in rows[1]["quote"]
 
 
 def test_backmans_roles_with_the_mets_carry_their_own_years(seeds_build: tuple[Path, BuildResult]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.relations import RULES
+from spark_etl.relations import ACTS, RULES
 from spark_etl.facts import article_facts
 from spark_etl.mentions import read_article
 
@@ -40,6 +40,19 @@ def test_each_rule_finds_its_examples(rule, lexicon: Lexicon) -> None:
 def test_each_rule_states_nothing_of_its_counter_examples(rule, lexicon: Lexicon) -> None:
     for sentence in rule.counter_examples:
         assert memberships(facts_of(sentence, lexicon)) == set(), sentence
+
+
+def acts(facts: list[dict]) -> set[tuple[str, str, str]]:
+    return {(f["relation"], f["person_label"], f["object_label"]) for f in facts if f["object_type"] == "Person"}
+
+
+@pytest.mark.parametrize("act", ACTS, ids=[a.name for a in ACTS])
+def test_each_act_finds_its_examples_and_states_nothing_of_its_counter_examples(act, lexicon: Lexicon) -> None:
+    assert act.examples, f"{act.name} has no example sentence"
+    for sentence, person, actor in act.examples:
+        assert (act.relation, person, actor) in acts(facts_of(sentence, lexicon)), sentence
+    for sentence in act.counter_examples:
+        assert not {a for a in acts(facts_of(sentence, lexicon)) if a[0] == act.relation}, sentence
 
 
 # Sentences that state no membership at all, whatever rule or cue word they hold.

@@ -17,7 +17,8 @@ AWARD = "id/award/"
 ARTICLE = "id/article/"  # + the article's doc_id; its mentions and sentences are fragments (#m1-5, #s10-90)
 MEMBERSHIP = "id/membership/"  # + digest(person key, organization key, role)
 FACT = "id/fact/"  # + digest(relation, person key, object key, year, value)
-INTERVAL = "id/interval/"  # + digest(membership parts, doc_id): one per membership and article
+INTERVAL = "id/interval/"  # + digest(membership parts, doc_id): one per membership and article; or
+# + digest(membership IRI, act's digest): a post's year inferred from an act its holder did in it
 YEAR = "id/year/"  # + the year
 CONNECTION = "id/connection/"  # + digest of a shared organization's people and organization
 CENTRALITY = "id/centrality/"  # + digest(vertex key)
@@ -58,6 +59,10 @@ def membership_digest_sql(org_column: str) -> str:
     organization org_key, the extraction's facts object_key; both mint the same IRIs)."""
     return digest_sql("person_key", org_column, "role")
 
+
+# A fact other than a membership (an event, an award, an age): its relation, person, object, year and value.
+FACT_DIGEST_SQL = digest_sql("relation", "person_key", "coalesce(object_key, '')",
+                             "coalesce(CAST(year AS STRING), '')", "coalesce(value, '')")
 
 # An article's interval of a membership, over `memberships` (the memberships' base IRI), `membership` (its digest)
 # and doc_id: the mapping mints it, the checks against the record name it.
