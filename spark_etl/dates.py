@@ -9,6 +9,8 @@ one: an article without one gets none, and its relative expressions stay unresol
 (2024, 6)
 >>> [(y0, y1) for _, _, y0, y1 in relative_years("He spent the past four seasons there, and last season", (2025, 1))]
 [(2021, 2024), (2024, 2024)]
+>>> [(y0, y1) for _, _, y0, y1 in relative_years("He debuted in 2018 and won it the following year", (2025, 1))]
+[(2019, 2019)]
 """
 
 from __future__ import annotations
@@ -81,9 +83,17 @@ def relative_years(sentence: str, date: tuple[int, int] | None) -> list[tuple[in
     for m in _RELATIVE.finditer(sentence):
         if m.group("one"):
             word = m.group("one").lower()
+            if word in ("the previous", "the following"):
+                # Counted from the year the sentence names before it ("in 2018 ... the following year"), not
+                # from the article's date; without one, none.
+                named = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", sentence[:m.start()])]
+                if named:
+                    first = named[-1] + (1 if word == "the following" else -1)
+                    found.append((m.start(), m.end(), first, first))
+                continue
             # "last season" written in November is the one just ended; in June, the year before's.
-            first = {"last": year if date[1] >= 11 else year - 1, "the previous": year - 1,
-                     "this past": last_season(date), "next": year + 1, "the following": year + 1}.get(word, year)
+            first = {"last": year if date[1] >= 11 else year - 1, "this past": last_season(date),
+                     "next": year + 1}.get(word, year)
             found.append((m.start(), m.end(), first, first))
         elif m.group("count"):
             count = _NUMBERS.get(m.group("count").lower()) or int(m.group("count"))

@@ -62,6 +62,8 @@ _YEAR_BEGINS = re.compile(r"\b(?:began|begin|begins|debut|debuted|embarked|joine
 _YEAR_ENDS = re.compile(r"\b(?:ended|ending|until|left|leaving|fired|departure|resigned|retired)\b[^,;:]{0,40}$"
                         r"|\b(?:to|through)\s+(?:the\s+)?$", re.I)
 _AFTER_SEASON = re.compile(r"\bafter the\s*$", re.I)
+# "reach the World Series for the first time since 2009": a year of the club's history, not of anyone's role.
+_FIRST_TIME_SINCE = re.compile(r"\bfirst time (?:since|in)\s*$", re.I)
 _SEASON_COUNT = re.compile(r"(?<!last )(?<!past )\b(two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) "
                            r"(?:full )?seasons\b", re.I)
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -169,7 +171,7 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
                 starts.append(first)
                 ends.append(last)
             continue
-        if _YEAR_OF_DRAFT.search(before) or _DRAFT_AFTER_YEAR.match(after):
+        if _YEAR_OF_DRAFT.search(before) or _DRAFT_AFTER_YEAR.match(after) or _FIRST_TIME_SINCE.search(before):
             continue
         begins, finishes = _YEAR_BEGINS.search(before), _YEAR_ENDS.search(before)
         if begins and (not finishes or begins.start() > finishes.start()):
@@ -434,6 +436,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     teams = _own_teams(sentence, sentence_start, mentions)
     years = _years(sentence, sentence_start)
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
+    drafts: set[tuple[str, str]] = set()  # (person, club) of each draft the parse reads
     for rule, person, club, verb in relations.rule_facts(parsed, mention_of):
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
         said = relations.role_of(rule, parsed, verb, club, ROLE_CUES)
@@ -453,7 +456,17 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             held.add((person["entity_key"], club["entity_key"]))
         # A club names a player to a place in its lineup; it hires its staff.
         if rule.event and not (rule.event == "hired" and role == "Player"):
-            kept.append(_fact(rule.event, person, club, *span, year=_nearest_year(years, (verb.start, verb.end))))
+            value = _draft_detail(sentence) if rule.event == "drafted" else None
+            kept.append(_fact(rule.event, person, club, *span, value=value,
+                              year=_nearest_year(years, (verb.start, verb.end))))
+            if rule.event == "drafted":
+                drafts.add((person["entity_key"], club["entity_key"]))
+    if drafts:
+        # The parse says who was drafted by whom: the nearest-word guesses give way, and a draft is no membership.
+        kept = [f for f in kept if not (f["relation"] == "drafted" and (f["person_key"], f["object_key"]) not in drafts)
+                and not (f["relation"] == "member" and f["role"] == "Player"
+                         and ((f["person_key"], f["object_key"]) in drafts
+                              or any(f["person_key"] == person for person, _ in drafts)))]
     for act, subject, actor, verb in relations.act_facts(parsed, mention_of):
         span = (min(subject["start"], actor["start"], verb.start), max(subject["end"], actor["end"], verb.end))
         kept.append(_fact(act.relation, subject, actor, *span, year=_nearest_year(years, (verb.start, verb.end))))

@@ -236,7 +236,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
                                                   if local_forms else [])
                   if not _overlaps(s, e, taken) and not re.match(r"\s+[A-Z]", normalized[e:])]
     taken = [(s, e) for s, e, _ in org_spans]
-    blocked = list(lexicon.places | lexicon.awards)
+    # An award's plural is an award too: "three Cy Youngs", "two Gold Gloves".
+    blocked = list(lexicon.places | lexicon.awards | {f"{award}s" for award in lexicon.awards})
     taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
               if not _overlaps(s, e, taken)]
 
@@ -320,7 +321,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
             key = next(iter(keys))
             found.append((start, end, "Person", key, full_names[key], "short"))
 
-    found += _pronoun_mentions(normalized, found, sentence_of)
+    found += _pronoun_mentions(normalized, found, sentence_of, doc)
+    found += _person_descriptions(normalized, found, sentence_of, doc)
     found += _club_descriptions(normalized, found)
 
     mentions = []
@@ -387,12 +389,28 @@ _FEMININE_TITLE = re.compile(r"\b(?:Ms|Mrs|Miss|Madam)\.?\s*$|\b\w*(?:woman|wome
 _MASCULINE_TITLE = re.compile(r"\b(?:Mr)\.?\s*$|\b\w*(?<!wo)man\s*$")
 
 
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+
+
+def _subjects(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans (of `spans`) the model's parse reads as a clause's subject."""
+    if doc is None:
+        return set()
+    return {(start, end) for start, end in spans
+            if any(t.dep_ in _SUBJECT_DEPS for t in doc if start <= t.idx < end)}
+
+
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
-                      sentence_of: Any) -> list[tuple[int, int, str, str, str, str]]:
+                      sentence_of: Any, doc: Any = None) -> list[tuple[int, int, str, str, str, str]]:
     """He, she, his, her: the last person named before, within PRONOUN_REACH sentences, outside quotations, whose
     gender does not disagree: a person is a woman or a man once a title says so ("Ms.", "chairwoman") or a
     pronoun already stood for them ("Kayla Nguyen-Brooks ... She ..."); "he" then skips her, and "she" goes to
-    her before anyone named since whose gender nothing has said."""
+    her before anyone named since whose gender nothing has said.
+
+    With the model's parse (`doc`), a pronoun that is its clause's subject continues the story of the last
+    sentence before it that speaks of someone: that sentence's subject, or else the person a pronoun there
+    stood for ("Roenicke was Cora's bench coach in 2018. He managed the Brewers": Roenicke, not Cora; "New
+    York traded him for prospect Zack Wheeler. He broke in with Kansas City": him, not Wheeler)."""
     people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
     gender: dict[str, str] = {}
     for p in people:
@@ -403,6 +421,9 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
             gender.setdefault(p[3], "m")
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     resolved: list[tuple[int, int, str, str, str, str]] = []
+    pronouns = [(m.start(), m.end()) for m in _PRONOUN.finditer(text)]
+    subjects = _subjects(doc, [(p[0], p[1]) for p in people])
+    subject_pronouns = _subjects(doc, pronouns)
     for m in _PRONOUN.finditer(text):
         if _overlaps(m.start(), m.end(), quoted):
             continue
@@ -410,6 +431,13 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
         # The last person named, or the last pronoun already resolved: "Wally ... His ... He".
         before = sorted([p for p in people if p[1] <= m.start()] + resolved, key=lambda f: f[0])
         agreeing = [p for p in before if gender.get(p[3], wanted) == wanted]
+        if (m.start(), m.end()) in subject_pronouns and agreeing:
+            last = max(sentence_of(p[0]) for p in agreeing)
+            if last < sentence_of(m.start()):
+                there = [p for p in agreeing if sentence_of(p[0]) == last]
+                centre = [p for p in there if (p[0], p[1]) in subjects] or [p for p in there if p[5] == "pronoun"]
+                if centre:
+                    agreeing = [p for p in agreeing if sentence_of(p[0]) < last] + centre[:1]
         if wanted == "f":  # most people in baseball news are men: "she" goes to a known woman first
             within = [p for p in agreeing if sentence_of(m.start()) - sentence_of(p[0]) <= PRONOUN_REACH]
             agreeing = [p for p in within if gender.get(p[3]) == "f"] or agreeing
@@ -418,6 +446,42 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
             gender.setdefault(key, wanted)
             resolved.append((m.start(), m.end(), "Person", key, label, "pronoun"))
     return resolved
+
+
+# "The 26-year-old outfielder", "the former catcher", "the right-hander": a person the story spoke of just before,
+# described by age, former post or position. Not "the manager" alone: that may be anyone's manager.
+_PERSON_DESCRIPTION = re.compile(
+    r"\b[Tt]he (?:(?:\d{2}-year-old|former|veteran|longtime|one-time|rookie|young|[a-z]+-time All-Star)\s+)*"
+    r"(?:(?:right|left)-hander|righty|lefty|outfielder|infielder|pitcher|catcher|shortstop|"
+    r"(?:first|second|third) baseman|designated hitter|slugger|reliever|closer|starter|ace|\d{2}-year-old|"
+    r"(?<=former )(?:manager|general manager|GM|executive|coach|skipper|star))\b(?![’'-])")
+
+
+def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
+                         doc: Any) -> list[tuple[int, int, str, str, str, str]]:
+    """Each description of a person, as a mention of whom the last sentence before it that speaks of someone was
+    about: that sentence's subject (by the model's parse), or the person a pronoun there stood for; none
+    without the parse, or when that sentence has neither."""
+    if doc is None:
+        return []
+    people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
+    subjects = _subjects(doc, [(p[0], p[1]) for p in people])
+    taken = [(f[0], f[1]) for f in found]
+    described = []
+    for m in _PERSON_DESCRIPTION.finditer(text):
+        if _overlaps(m.start(), m.end(), taken):
+            continue
+        here = sentence_of(m.start())
+        before = [p for p in people if sentence_of(p[0]) < here]
+        if not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
+            continue
+        last = sentence_of(before[-1][0])
+        there = [p for p in before if sentence_of(p[0]) == last]
+        centre = [p for p in there if (p[0], p[1]) in subjects] or [p for p in there if p[5] == "pronoun"]
+        if centre:
+            _, _, _, key, label, _ = centre[0]
+            described.append((m.start(), m.end(), "Person", key, label, "description"))
+    return described
 
 
 def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = True) -> list[dict[str, Any]]:

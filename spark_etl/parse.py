@@ -81,6 +81,10 @@ class Parse:
             if t.head != t.i:
                 self._children.setdefault(t.head, []).append(t)
 
+    def text(self) -> str:
+        """The sentence's words, one space apart."""
+        return " ".join(t.text for t in self.tokens)
+
     def children(self, token: Token, *deps: str) -> list[Token]:
         return [c for c in self._children.get(token.i, []) if not deps or c.dep in deps]
 

@@ -32,11 +32,13 @@ class Rule:
     # (sentence, person, club) it must state; sentences it must state nothing of
     examples: tuple[tuple[str, str, str], ...] = ()
     counter_examples: tuple[str, ...] = field(default=())
+    context: str | None = None  # words the sentence must hold for a match: "took" is a draft pick in a draft story
 
 
 def _rule(name: str, lemmas: str, person: str, club: str, role: str | None, event: str | None = None,
-          examples: tuple[tuple[str, str, str], ...] = (), counter_examples: tuple[str, ...] = ()) -> Rule:
-    return Rule(name, frozenset(lemmas.split()), person, club, role, event, examples, counter_examples)
+          examples: tuple[tuple[str, str, str], ...] = (), counter_examples: tuple[str, ...] = (),
+          context: str | None = None) -> Rule:
+    return Rule(name, frozenset(lemmas.split()), person, club, role, event, examples, counter_examples, context)
 
 
 RULES: tuple[Rule, ...] = (
@@ -89,6 +91,26 @@ RULES: tuple[Rule, ...] = (
     _rule("split_between", "split divide", "agent", "prep:between", "Player",
           examples=(("Matías Quintero split the year between the Seattle Mariners and the Tacoma Rainiers.",
                      "Matías Quintero", "Tacoma Rainiers"),)),
+    # A draft is no membership yet: the club holds the player's rights, and the gold of every corpus says so.
+    _rule("drafted", "draft select pick take choose", "patient", "agent", None, "drafted",
+          examples=(("The Detroit Tigers took high school outfielder Max Clark third in the draft.", "Max Clark",
+                     "Detroit Tigers"),
+                    ("Pittsburgh selected right-hander Paul Skenes with the first overall pick.", "Paul Skenes",
+                     "Pittsburgh Pirates")),
+          counter_examples=("The Detroit Tigers took Max Clark to arbitration.",),
+          context=r"\b(?:draft\w*|pick\w*|selection|overall|No\. \d+|round|first|second|third|fourth|fifth|sixth|"
+                  r"seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"),
+    _rule("agreed_with", "agree", "agent", "prep:with", "Player", "signed",
+          examples=(("Sam Reyes agreed to a three-year contract with the Milwaukee Brewers.", "Sam Reyes",
+                     "Milwaukee Brewers"),),
+          counter_examples=("Sam Reyes agreed with the Milwaukee Brewers' decision.",
+                            "Sam Reyes has not agreed to a contract with the Milwaukee Brewers.")),
+    _rule("broke_in_with", "break debut begin start", "agent", "prep:with", "Player",
+          examples=(("Sam Reyes broke into the majors with the Kansas City Royals in 2018.", "Sam Reyes",
+                     "Kansas City Royals"),
+                    ("Sam Reyes began his career with the Kansas City Royals.", "Sam Reyes", "Kansas City Royals"),
+                    ("Sam Reyes debuted with the Kansas City Royals in 2018.", "Sam Reyes", "Kansas City Royals")),
+          counter_examples=("Sam Reyes began the game with a single against the Kansas City Royals.",)),
     _rule("spent_with", "spend", "agent", "prep:with", "Player",
           examples=(("Isaiah Bellweather spent the summer with the Jersey Shore BlueClaws.", "Isaiah Bellweather",
                      "Jersey Shore BlueClaws"),),
@@ -257,6 +279,8 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
                     for pobj in parse.children(prep, "pobj")]
         found = [pobj for holder in holders for prep in parse.children(holder, "prep")
                  if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
+    # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does.
+    found += [a for token in found for a in parse.children(token, "appos")]
     return [t for token in found for t in parse.conjuncts(token)]
 
 
@@ -327,7 +351,7 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
             continue
         forms = {verb.lemma.lower(), *_stems(verb.text.lower())}
         for rule in rules:
-            if not forms & rule.lemmas:
+            if not forms & rule.lemmas or rule.context and not re.search(rule.context, parse.text()):
                 continue
             people = [m for t in _argument(parse, verb, rule.person) if (m := mention_of(t))
                       and m["entity_type"] == "Person"]

@@ -31,7 +31,8 @@ def test_each_rule_finds_its_examples(rule, lexicon: Lexicon) -> None:
     for sentence, person, club in rule.examples:
         facts = facts_of(sentence, lexicon)
         roles = {role for p, c, role in memberships(facts) if (p, c) == (person, club)}
-        assert roles, f"{rule.name}: {sentence!r} states no membership of {person} in {club}: {memberships(facts)}"
+        if rule.event != "drafted":  # a draft is no membership
+            assert roles, f"{rule.name}: {sentence!r} states no membership of {person} in {club}: {memberships(facts)}"
         if rule.event:
             assert any(f["relation"] == rule.event and f["person_label"] == person for f in facts), sentence
 
