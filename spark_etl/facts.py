@@ -14,8 +14,11 @@ from spark_etl.names import slug
 
 # Role cues, most specific first; the cue nearest to the person and organization wins.
 ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("GeneralManager", re.compile(r"\b(?:general manager|GM)\b", re.I)),
-    ("Executive", re.compile(r"\b(?:COO|CEO|president|chief operating officer|executive)\b")),
+    # An assistant general manager is an executive under the general manager, not one.
+    ("GeneralManager", re.compile(r"(?<!assistant )(?<!assistant to the )\b(?:general manager|GM)\b", re.I)),
+    ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general manager|"
+                             r"assistant GM|vice president|director of [a-z]+(?: [a-z]+)?|special (?:assistant|adviser|"
+                             r"advisor)))\b")),
     ("Owner", re.compile(r"\b(?:owner|owners)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
@@ -30,8 +33,9 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 # A title written right before a name binds that role to that person: "GM Sandy Alderson".
 _TITLE_BEFORE_NAME = re.compile(
-    r"(?:(?P<GeneralManager>general manager|GM)|(?P<Executive>COO|CEO|president)|(?P<Manager>manager)|"
-    r"(?P<Owner>owner))\s*$", re.I)
+    r"(?:(?P<Executive>COO|CEO|president(?: of baseball operations)?|chief \w+ officer|assistant general manager|"
+    r"assistant GM|(?:executive )?vice president(?: of [a-z]+(?: [a-z]+)?)?)|(?P<GeneralManager>general manager|GM)|"
+    r"(?P<Manager>manager)|(?P<Owner>owner))\s*$", re.I)
 # A role someone wants is not one they hold: "longed to return as a coach", "to pursue coaching opportunities".
 _WISHED_FOR = re.compile(r"\b(?:long(?:s|ed)? to|wants? to|wanted to|hopes? to|hoped to|pursue|seek(?:s|ing)?|"
                          r"would like to|aspires? to|dreams? of|interview(?:ed)? for)\b[^,;.]{0,40}$", re.I)
@@ -601,8 +605,13 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     topic = next((m for m in first_mentions if m["entity_type"] == "Team"), None) if is_headline(headline) else None
     implied: list[dict[str, Any]] = []
     for sentence, start, mentions, *sentence_parse in sentences:
-        if topic is not None and not any(m["entity_type"] == "Team" for m in mentions):
+        if topic is not None:
+            names_a_club = any(m["entity_type"] == "Team" for m in mentions)
             for person in (m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"):
+                # In a sentence that names a club, only a title that opens the sentence ("General manager Billy
+                # Eppler, who was the Angels' GM from 2015-20, will remain"): the story's club's post.
+                if names_a_club and not _TITLE_BEFORE_NAME.fullmatch(sentence[: person["start"] - start].strip() + " "):
+                    continue
                 role = title_role(sentence, start, person)
                 former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
                                    sentence[: person["start"] - start], re.I)
