@@ -59,7 +59,9 @@ RULES: tuple[Rule, ...] = (
                      "Al Dunn", "Tampa Bay Rays"),)),
     _rule("received_for", "acquire obtain", "prep:for", "prep:from", "Player", "traded",
           examples=(("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.",
-                     "Al Dunn", "Chicago Cubs"),)),
+                     "Al Dunn", "Chicago Cubs"),
+                    ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for two players: right-hander "
+                     "Al Dunn and catcher Tim Beck.", "Tim Beck", "Chicago Cubs"))),
     _rule("traded_to", "trade deal send ship", "patient", "prep:to", "Player", "traded",
           examples=(("Marco Vela was traded to the Seattle Mariners in July.", "Marco Vela", "Seattle Mariners"),
                     ("The Houston Astros traded Marco Vela to the Seattle Mariners.", "Marco Vela",
@@ -281,7 +283,21 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
                  if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
     # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does.
     found += [a for token in found for a in parse.children(token, "appos")]
+    if slot.startswith("prep:"):
+        found += _listed_after_colon(parse, found)
     return [t for token in found for t in parse.conjuncts(token)]
+
+
+def _listed_after_colon(parse: Parse, found: list[Token]) -> list[Token]:
+    """The names a colon lists after a plural noun of the argument, which they spell out: "for five players, four
+    of them pitchers: right-handers Michael King, Drew Thorpe and catcher Kyle Higashioka"."""
+    plural = [t for t in found if t.pos == "NOUN" and t.text.lower().endswith("s")]
+    if not plural:
+        return []
+    colon = next((t.i for t in parse.tokens if t.i > plural[0].i and t.text == ":"), None)
+    if colon is None:
+        return []
+    return [t for t in parse.tokens[colon + 1:] if t.pos == "PROPN" and t.dep not in ("compound", "poss")]
 
 
 def _stems(word: str) -> set[str]:
