@@ -26,7 +26,8 @@ from graph.jar import checked_jar, enable_python_package
 from graph.frames import posts_dated_by_acts, with_dated_posts
 from graph.seasons import article_season_links, event_links, record_season_links
 from graph.stage import GraphResults, compute_graph
-from spark_etl.articles import article_files, decode_articles, read_article_files, unread_files
+from spark_etl.articles import (METADATA_SUFFIX, article_files, decode_articles, metadata_report, read_article_files,
+                                unread_files, with_metadata)
 from spark_etl.extract import extract_facts, extract_mentions, memberships, organizations_frame
 from spark_etl.lexicon import load_lexicon
 from spark_etl import databank
@@ -288,16 +289,23 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
         spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
         # Spread the articles evenly: the file reader packs small files by size, which suits no later stage.
         files = read_article_files(spark, input_dir).repartition(partitions)
-        articles = decode_articles(files, settings["max_article_bytes"]).cache()
+        decoded = decode_articles(files, settings["max_article_bytes"]).cache()
+        articles = with_metadata(decoded).cache()
         report = [r.asDict() for r in articles.select("file_name", "doc_id", "error").collect()]
+        sidecars = [r.asDict() for r in metadata_report(decoded).collect()]
+        decoded.unpersist()
         _check_unique_ids(report)
-        report += unread_files(listed, {a["file_name"] for a in report})
+        report += [sidecar for sidecar in sidecars if sidecar["error"]]
+        report += unread_files(listed, {a["file_name"] for a in report + sidecars})
         report.sort(key=lambda a: a["file_name"])
     with clock.stage("extract"):
         mentions = extract_mentions(articles, lexicon, settings["extraction_model"]).cache()
         facts = extract_facts(mentions, lexicon).cache()
-        counts = {"articles_read": sum(1 for a in report if not a["error"]),
-                  "articles_skipped": sum(1 for a in report if a["error"]),
+        articles_only = [a for a in report if not a["file_name"].endswith(METADATA_SUFFIX)]
+        counts = {"articles_read": sum(1 for a in articles_only if not a["error"]),
+                  "articles_skipped": sum(1 for a in articles_only if a["error"]),
+                  **({"sidecars_read": sum(1 for s in sidecars if not s["error"]),
+                      "sidecars_skipped": sum(1 for s in sidecars if s["error"])} if sidecars else {}),
                   "mentions": mentions.count(), "facts": facts.count()}
     organizations = organizations_frame(spark, lexicon)
     record = None

@@ -14,7 +14,8 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from vocab.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
+from vocab.namespaces import (BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SCHEMA_DATE_PUBLISHED,
+                              SCHEMA_HEADLINE, SCHEMA_URL, SKOS_ALT_LABEL, TIME, XSD)
 from mapping.records import FACT_CLASSES
 from vocab import iris
 
@@ -74,6 +75,10 @@ def article_quads(articles: list[Row], base: str) -> Iterator[Quad]:
             yield from _about(_graph(base, row["doc_id"]), f"<{_article(base, row['doc_id'])}>", [
                 (RDF_TYPE, f"<{BB}Article>"), (f"{BB}fileName", _literal(row["file_name"])),
                 (f"{BB}sha256", _literal(row["sha256"])), (SCHEMA_ARTICLE_BODY, _literal(row["text"])),
+                (SCHEMA_HEADLINE, _literal(row.get("headline"))),
+                (SCHEMA_DATE_PUBLISHED, _literal(published, "gYearMonth" if len(published) == 7 else "date")
+                 if (published := row.get("published")) else None),
+                (SCHEMA_URL, _literal(row.get("url"), "anyURI")),
             ])
 
 

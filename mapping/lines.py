@@ -21,7 +21,8 @@ import pyarrow.compute as pc
 from pyspark import TaskContext
 
 from vocab import iris
-from vocab.namespaces import BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SKOS_ALT_LABEL, TIME, XSD
+from vocab.namespaces import (BB, ORG, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA_ARTICLE_BODY, SCHEMA_DATE_PUBLISHED,
+                              SCHEMA_HEADLINE, SCHEMA_URL, SKOS_ALT_LABEL, TIME, XSD)
 
 Term: TypeAlias = "pa.Array | str"  # a column of terms, or one term for every row
 NULL = pa.scalar(None, pa.string())
@@ -108,7 +109,16 @@ def article_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
         (f"{BB}fileName", literal(rows["file_name"])),
         (f"{BB}sha256", literal(rows["sha256"])),
         (SCHEMA_ARTICLE_BODY, literal(rows["text"])),
+        (SCHEMA_HEADLINE, literal(rows["headline"])),
+        (SCHEMA_DATE_PUBLISHED, _published(rows["published"])),
+        (SCHEMA_URL, literal(rows["url"], "anyURI")),
     ])
+
+
+def _published(published: pa.Array) -> pa.Array:
+    """A sidecar's date as an xsd:date ("2016-10-05") or an xsd:gYearMonth ("2016-10")."""
+    text = _text(published)
+    return pc.if_else(pc.equal(pc.utf8_length(text), 7), literal(text, "gYearMonth"), literal(text, "date"))
 
 
 def span_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:

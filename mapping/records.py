@@ -68,7 +68,9 @@ def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, o
     classes = "map(" + ", ".join(f"'{relation}', '{cls}'" for relation, cls in FACT_CLASSES.items()) + ")"
 
     routed_articles = articles.where("error IS NULL").selectExpr(
-        "'article' AS record_kind", "doc_id AS route", "doc_id", "file_name", "sha256", "text")
+        "'article' AS record_kind", "doc_id AS route", "doc_id", "file_name", "sha256", "text",
+        *[f"{column} AS {column}" if column in articles.columns else f"CAST(NULL AS STRING) AS {column}"
+          for column in ("headline", "published", "url")])
     mention_columns = ["doc_id", "start", "end", "surface", "entity_type", "entity_key", "label", "kind"]
     routed_mentions = mentions.selectExpr(
         _each_route(_route("span", "doc_id"), _route("entity", "entity_key")), *mention_columns)

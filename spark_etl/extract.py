@@ -27,17 +27,23 @@ _MENTION_COLUMNS = [c.split()[0] for c in MENTION_SCHEMA.split(", ")]
 _FACT_COLUMNS = [c.split()[0] for c in FACT_SCHEMA.split(", ")]
 
 
-def extract_mentions(articles: DataFrame, lexicon: Lexicon, use_model: bool = True) -> DataFrame:
+def extract_mentions(articles: DataFrame, lexicon: Lexicon, use_model: bool = True,
+                     read_parse: bool = True) -> DataFrame:
     """Readable articles (doc_id, text) -> one row per person or organization mention (pronouns resolved);
-    with `use_model`, spaCy's English model adds the people and organizations the rules and lexicon miss."""
+    with `use_model`, spaCy's English model adds the people and organizations the rules and lexicon miss, and
+    with `read_parse` its parse goes to the fact stage (spark_etl/relations.py) and resolves pronouns."""
 
     def per_partition(batches: Iterable[pd.DataFrame]) -> Iterable[pd.DataFrame]:
         for batch in batches:
-            rows = [row for doc_id, text in zip(batch["doc_id"], batch["text"], strict=True)
-                    for row in mention_rows(doc_id, text, lexicon, use_model)]
+            rows = [row for doc_id, text, published in zip(batch["doc_id"], batch["text"], batch["published"],
+                                                           strict=True)
+                    for row in mention_rows(doc_id, text, lexicon, use_model, read_parse,
+                                            published if isinstance(published, str) else None)]  # pandas: NaN
             yield pd.DataFrame(rows, columns=_MENTION_COLUMNS)
 
-    readable = articles.where(F.col("error").isNull()).select("doc_id", "text")
+    # An article's sidecar date (spark_etl/articles.py) wins over the one its text gives.
+    published = F.col("published") if "published" in articles.columns else F.lit(None).cast("string")
+    readable = articles.where(F.col("error").isNull()).select("doc_id", "text", published.alias("published"))
     return readable.mapInPandas(per_partition, MENTION_SCHEMA)
 
 

@@ -220,9 +220,12 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
     return read_article(text, lexicon, use_model)[0]
 
 
-def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[list[Mention], dict[int, str]]:
+def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
+                 read_parse: bool = True) -> tuple[list[Mention], dict[int, str]]:
     """find_mentions, and with `use_model` the model's parse of each sentence that has a mention, by the
-    sentence's start (spark_etl/parse.py's text), for the relation rules of the fact stage."""
+    sentence's start (spark_etl/parse.py's text), for the relation rules of the fact stage. Without
+    `read_parse` the model gives names only: no parse for the fact stage, pronouns by the last name written
+    (what the extraction was before it read the parse; the extraction benchmark measures the parse's cost so)."""
     # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe.
     normalized = text.replace("‘", "’")
     forms = lexicon.surface_forms()
@@ -321,8 +324,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
             key = next(iter(keys))
             found.append((start, end, "Person", key, full_names[key], "short"))
 
-    found += _pronoun_mentions(normalized, found, sentence_of, doc)
-    found += _person_descriptions(normalized, found, sentence_of, doc)
+    parsed_doc = doc if read_parse else None
+    found += _pronoun_mentions(normalized, found, sentence_of, parsed_doc)
+    found += _person_descriptions(normalized, found, sentence_of, parsed_doc)
     found += _club_descriptions(normalized, found)
 
     mentions = []
@@ -333,9 +337,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True) -> tuple[l
         s_start, s_end = sentences[index]
         mentions.append(Mention(index, s_start, s_end, start, end, text[start:end], entity_type, key, label, kind))
     parses = {}
-    if doc is not None:
+    if parsed_doc is not None:
         for s_start, s_end in sorted({(m.sentence_start, m.sentence_end) for m in mentions}):
-            encoded = parse.encode_span(doc, s_start, s_end)
+            encoded = parse.encode_span(parsed_doc, s_start, s_end)
             if encoded is not None:
                 parses[s_start] = encoded
     return mentions, parses
@@ -484,12 +488,14 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
     return described
 
 
-def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = True) -> list[dict[str, Any]]:
+def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = True,
+                 read_parse: bool = True, published: str | None = None) -> list[dict[str, Any]]:
     """find_mentions as plain rows, with the document id and the sentence text; the first mention of each
     sentence carries the sentence's parse (`sentence_parse`, once a sentence: a parse is larger than a row), and
     each the article's date (`article_date`, "2024-06", null when the article states none)."""
-    mentions, parses = read_article(text, lexicon, use_model)
-    date = dates.article_date(text)
+    mentions, parses = read_article(text, lexicon, use_model, read_parse)
+    # `published` ("2016-10-05" or "2016-10", from the article's sidecar) wins over a date the text gives.
+    date = (int(published[:4]), int(published[5:7])) if published else dates.article_date(text)
     written = f"{date[0]:04d}-{date[1]:02d}" if date else None
     rows = []
     for m in mentions:

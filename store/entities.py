@@ -410,6 +410,8 @@ def article_page(store: Store, iri: str) -> dict[str, Any]:
                          _stated_in(store, node, None) - _stated_in(store, node, MEMBERSHIP), article=node))
     _conflicts(store, facts)
     return {"iri": iri, "file": outgoing.get(BB + "fileName", ""), "sha256": outgoing.get(BB + "sha256", ""),
+            "headline": outgoing.get(namespaces.SCHEMA_HEADLINE),
+            "published": outgoing.get(namespaces.SCHEMA_DATE_PUBLISHED), "url": outgoing.get(namespaces.SCHEMA_URL),
             "text": outgoing.get(namespaces.SCHEMA_ARTICLE_BODY, ""), "mentions": mentions, "sentences": sentences,
             "memberships": _memberships(store, _stated_in(store, node, MEMBERSHIP)),
             "facts": facts}
