@@ -12,7 +12,7 @@ Adding a rule is adding an entry; the matcher does not change.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +72,13 @@ RULES: tuple[Rule, ...] = (
     _rule("traded_from", "trade deal send ship", "patient", "prep:from", "Player",
           examples=(("Marco Vela was traded from the Houston Astros to the Seattle Mariners.", "Marco Vela",
                      "Houston Astros"),)),
+    # "traded Vela to the Mariners for Al Dunn": Dunn goes to the club that traded, from the one it traded to.
+    _rule("traded_for", "trade deal send ship", "prep:for", "agent", "Player", "traded",
+          examples=(("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn",
+                     "Houston Astros"),)),
+    _rule("given_for", "trade deal send ship", "prep:for", "prep:to", "Player",
+          examples=(("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn",
+                     "Seattle Mariners"),)),
     _rule("claimed", "claim", "patient", "agent", "Player", "claimed",
           examples=(("Marco Vela was claimed off waivers by the Detroit Tigers.", "Marco Vela", "Detroit Tigers"),
                     ("The Detroit Tigers claimed Marco Vela off waivers.", "Marco Vela", "Detroit Tigers"))),
@@ -357,36 +364,42 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
     return found
 
 
+def _verbs(parse: Parse, lemmas: frozenset[str]) -> Iterator[Token]:
+    """The sentence's verbs of one of `lemmas` (in any regular form). A sentence's root is its verb, whatever tag
+    the model gave it ("pitches for the Renegades": a noun)."""
+    for verb in parse.tokens:
+        if (verb.pos in ("VERB", "AUX") or verb.dep == "ROOT") and \
+                {verb.lemma.lower(), *_stems(verb.text.lower())} & lemmas:
+            yield verb
+
+
+def _mentioned(parse: Parse, verb: Token, slot: str, entity_type: str,
+               mention_of: Callable[[Token], dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """The mentions of `entity_type` in a verb's argument `slot`, each once."""
+    return list({m["start"]: m for t in _argument(parse, verb, slot)
+                 if (m := mention_of(t)) and m["entity_type"] == entity_type}.values())
+
+
+def _linked(parse: Parse, verb: Token, a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether the sentence asserts the verb's link between mentions `a` and `b`."""
+    first, second = parse.covering(a["start"], a["end"]), parse.covering(b["start"], b["end"])
+    return first is not None and second is not None and is_asserted(parse, first, verb) and \
+        is_asserted(parse, verb, second)
+
+
 def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
                rules: tuple[Rule, ...] = RULES) -> list[tuple[Rule, dict[str, Any], dict[str, Any], Token]]:
     """(rule, person mention, club mention, verb) for every rule the sentence matches and asserts."""
     found = []
-    for verb in parse.tokens:
-        # A sentence's root is its verb, whatever tag the model gave it ("pitches for the Renegades": a noun).
-        if verb.pos not in ("VERB", "AUX") and verb.dep != "ROOT":
+    for rule in rules:
+        if rule.context and not re.search(rule.context, parse.text()):
             continue
-        forms = {verb.lemma.lower(), *_stems(verb.text.lower())}
-        for rule in rules:
-            if not forms & rule.lemmas or rule.context and not re.search(rule.context, parse.text()):
-                continue
-            people = [m for t in _argument(parse, verb, rule.person) if (m := mention_of(t))
-                      and m["entity_type"] == "Person"]
-            clubs = [m for t in _argument(parse, verb, rule.club) if (m := mention_of(t))
-                     and m["entity_type"] == "Team"]
-            people = list({m["start"]: m for m in people}.values())
-            clubs = list({m["start"]: m for m in clubs}.values())
-            for person in people:
-                for club in clubs:
-                    a, b = parse.covering(person["start"], person["end"]), parse.covering(club["start"], club["end"])
-                    if a is not None and b is not None and is_asserted(parse, a, verb) and is_asserted(parse, verb, b):
+        for verb in _verbs(parse, rule.lemmas):
+            for person in _mentioned(parse, verb, rule.person, "Person", mention_of):
+                for club in _mentioned(parse, verb, rule.club, "Team", mention_of):
+                    if _linked(parse, verb, person, club):
                         found.append((rule, person, club, verb))
-    return found
-
-
-def _people(parse: Parse, verb: Token, slot: str,
-            mention_of: Callable[[Token], dict[str, Any] | None]) -> list[dict[str, Any]]:
-    return list({m["start"]: m for t in _argument(parse, verb, slot)
-                 if (m := mention_of(t)) and m["entity_type"] == "Person"}.values())
+    return sorted(found, key=lambda f: f[3].i)
 
 
 def act_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
@@ -394,19 +407,10 @@ def act_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
     """(act, person acted on, actor, verb) for every act between two people the sentence asserts: a club as
     the actor ("The Astros hired Dobrowski") is a rule's, not an act."""
     found = []
-    for verb in parse.tokens:
-        if verb.pos not in ("VERB", "AUX") and verb.dep != "ROOT":
-            continue
-        forms = {verb.lemma.lower(), *_stems(verb.text.lower())}
-        for act in acts:
-            if not forms & act.lemmas:
-                continue
-            actors, subjects = (_people(parse, verb, slot, mention_of) for slot in (act.actor, act.subject))
-            for actor in actors:
-                for subject in subjects:
-                    a = parse.covering(actor["start"], actor["end"])
-                    b = parse.covering(subject["start"], subject["end"])
-                    if a is not None and b is not None and actor["entity_key"] != subject["entity_key"] and \
-                            is_asserted(parse, a, verb) and is_asserted(parse, verb, b):
+    for act in acts:
+        for verb in _verbs(parse, act.lemmas):
+            for actor in _mentioned(parse, verb, act.actor, "Person", mention_of):
+                for subject in _mentioned(parse, verb, act.subject, "Person", mention_of):
+                    if actor["entity_key"] != subject["entity_key"] and _linked(parse, verb, actor, subject):
                         found.append((act, subject, actor, verb))
     return found
