@@ -188,8 +188,10 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
             parts += [words[i:j] for i in range(1, len(words)) for j in range(i + 1, len(words))]
         for part in parts:
             form = " ".join(part)
+            # A word that opens no person's name ("Washington") may still be the city a club is named after.
+            city = part == words[:len(part)]
             if part[0][:1].isupper() and part[-1] not in ("de", "del", "la") and form not in _NAME_OPENERS \
-                    and form not in not_name_words and form not in forms:
+                    and (city or form not in not_name_words) and form not in forms:
                 local.setdefault(form, set()).add(org.key)
     return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
 
