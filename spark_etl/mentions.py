@@ -463,6 +463,26 @@ _PERSON_DESCRIPTION = re.compile(
     r"(?<=former )(?:manager|general manager|GM|executive|coach|skipper|star))\b(?![’'-])")
 
 
+def _described_before(text: str, people: list[tuple[int, int, str, str, str, str]],
+                      description: re.Match[str]) -> tuple[int, int, str, str, str, str] | None:
+    """The one person the article named before a description with the age it gives ("Cano, 36," for "the
+    36-year-old") or the title ("second baseman Robinson Cano" for "the second baseman"); the latest such
+    mention when several name one person, None when none does or two people do."""
+    words = description.group(0).split()
+    age = next((w.split("-")[0] for w in words if w.endswith("-year-old")), None)
+    noun = " ".join(words[-2:]) if words[-1] == "baseman" else words[-1]
+    found = []
+    for p in people:
+        if p[1] > description.start() or p[5] not in ("name", "short"):
+            continue
+        if age and re.match(rf",\s*{age}\b", text[p[1]:p[1] + 6]):
+            found.append(p)
+        elif not age and noun[:1].islower() and re.search(rf"\b{re.escape(noun)}s?\s+$", text[max(0, p[0] - 40):p[0]]):
+            found.append(p)
+    keys = {p[3] for p in found}
+    return found[-1] if len(keys) == 1 else None
+
+
 def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
                          doc: Any) -> list[tuple[int, int, str, str, str, str]]:
     """Each description of a person, as a mention of whom the last sentence before it that speaks of someone was
@@ -476,6 +496,12 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
     described = []
     for m in _PERSON_DESCRIPTION.finditer(text):
         if _overlaps(m.start(), m.end(), taken):
+            continue
+        # Whom the article gave that age ("Soto, 25,") or that title ("second baseman Robinson Cano") before.
+        matching = _described_before(text, people, m)
+        if matching is not None:
+            _, _, _, key, label, _ = matching
+            described.append((m.start(), m.end(), "Person", key, label, "description"))
             continue
         here = sentence_of(m.start())
         before = [p for p in people if sentence_of(p[0]) < here]

@@ -298,8 +298,11 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
                     for pobj in parse.children(prep, "pobj")]
         found = [pobj for holder in holders for prep in parse.children(holder, "prep")
                  if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
-    # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does.
+    # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does, and
+    # "three prospects, including Jarred Kelenic" some of them.
     found += [a for token in found for a in parse.children(token, "appos")]
+    found += [pobj for token in found for prep in parse.children(token, "prep") if prep.text.lower() == "including"
+              for pobj in parse.children(prep, "pobj")]
     if slot.startswith("prep:"):
         found += _listed_after_colon(parse, found)
     return [t for token in found for t in parse.conjuncts(token)]
