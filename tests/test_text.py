@@ -275,3 +275,26 @@ def test_pronouns_agree_in_gender(lexicon: Lexicon) -> None:
     pronouns = [(m.surface, m.label) for m in find_mentions(text, lexicon, use_model=False) if m.kind == "pronoun"]
     assert pronouns == [("She", "Kayla Nguyen-Brooks"), ("She", "Kayla Nguyen-Brooks"),
                         ("her", "Kayla Nguyen-Brooks"), ("He", "Gordon Pike")]
+
+
+def _referents(text: str, lexicon: Lexicon, kind: str) -> list[tuple[str, str]]:
+    return [(m.surface, m.entity_key) for m in find_mentions(text, lexicon) if m.kind == kind]
+
+
+def test_a_subject_pronoun_continues_the_previous_sentences_subject(lexicon: Lexicon) -> None:
+    text = "Ron Roenicke was Alex Cora's bench coach in 2018. He managed the Milwaukee Brewers from 2011-15."
+    assert _referents(text, lexicon, "pronoun") == [("He", "ron-roenicke")]
+    text = ("Carlos Beltran played for the Mets. New York traded him for prospect Zack Wheeler. "
+            "He broke in with Kansas City in 1998.")
+    assert _referents(text, lexicon, "pronoun") == [("him", "carlos-beltran"), ("He", "carlos-beltran")]
+
+
+def test_a_description_names_whom_its_age_title_or_the_story_points_to(lexicon: Lexicon) -> None:
+    text = "Juan Soto is headed to Queens. The 26-year-old outfielder agreed to a contract with the Mets."
+    assert _referents(text, lexicon, "description") == [("The 26-year-old outfielder", "juan-soto")]
+    text = ("The Mets acquired second baseman Robinson Cano and Edwin Diaz. Cano, 36, was an agent's client. "
+            "Jay Bruce went to Seattle. The deal that the 36-year-old signed ran ten years, and the second baseman "
+            "was happy.")
+    assert _referents(text, lexicon, "description") == [("the 36-year-old", "robinson-cano"),
+                                                         ("the second baseman", "robinson-cano")]
+    assert _referents("The 26-year-old outfielder agreed to a contract.", lexicon, "description") == []
