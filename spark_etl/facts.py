@@ -336,9 +336,12 @@ _REPORTER_FOR = re.compile(r"[^.;]{0,40}\b(?:reporter|writer|columnist|correspon
 
 
 def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) -> bool:
-    # "a game against the Bees", "beat the Bees": the other side of a game, not the person's team.
+    # "a game against the Bees", "beat the Bees", "a 9-6 win over the Angels", "losing to the Dodgers in six
+    # games", "to face the Angels": the other side of a game, not the person's team.
     return bool(re.search(r"\b(?:(?:game|games|series|win|loss|played|playing)\s+(?:\w+\s+){0,2}against|versus|"
-                          r"vs\.?|beat|defeated)\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
+                          r"vs\.?|beat|defeated|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|"
+                          r"(?:losing|lost|loses|lose|fell)\s+to|(?:to\s+)?face|facing|faced|host|hosting|hosted)"
+                          r"\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
 
 
 # "the Mets' Triple-A affiliate in Buffalo", "the Cardinals' Class A team in Peoria": the first club only

@@ -93,6 +93,13 @@ def test_opponents_are_not_memberships() -> None:
     mentions = [mention("hilda-quarterman", "Hilda Quarterman", "Person", 8, 24),
                 mention("salt-lake-bees", "Salt Lake Bees", "Team", 52, 66)]
     assert members(sentence_facts(sentence, 0, mentions)) == set()
+    for sentence in ("Manager Hilda Quarterman was fired after a 9-6 win over the Salt Lake Bees.",
+                     "Manager Hilda Quarterman's club lost to the Salt Lake Bees.",
+                     "Manager Hilda Quarterman will face the Salt Lake Bees."):
+        start = sentence.index("Salt")
+        mentions = [mention("hilda-quarterman", "Hilda Quarterman", "Person", 8, 24),
+                    mention("salt-lake-bees", "Salt Lake Bees", "Team", start, start + 14)]
+        assert members(sentence_facts(sentence, 0, mentions)) == set(), sentence
 
 
 def test_events_awards_records_and_ages(lexicon: Lexicon) -> None:
