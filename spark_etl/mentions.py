@@ -201,13 +201,19 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
 _CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’'])")
 
 
-def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]]) -> list[tuple[int, int, str, str,
-                                                                                                  str, str]]:
-    """Each "the club" or "the team", as a mention of the last club named before it."""
-    clubs = sorted((f for f in found if f[2] == "Team"), key=lambda f: f[0])
+def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
+                       colleges: frozenset[str] = frozenset()) -> list[tuple[int, int, str, str, str, str]]:
+    """Each "the club" or "the team", as a mention of the last club named in its sentence or the one before;
+    further on, of the club the story's first line names ("Owner Fred Wilpon called the hire a new direction for
+    the franchise", paragraphs after "former Texas general manager Doug Melvin": the Mets of the headline). Not a
+    college, which a story about professionals names as someone's past ("a former outfielder at Stanford")."""
+    clubs = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges), key=lambda f: f[0])
+    topic = next((c for c in clubs if sentence_of(c[0]) == 0), None)
     described = []
     for m in _CLUB_DESCRIPTION.finditer(text):
         before = [c for c in clubs if c[1] <= m.start()]
+        if before and sentence_of(m.start()) - sentence_of(before[-1][0]) > 1 and topic is not None:
+            before.append(topic)
         if before and not _overlaps(m.start(), m.end(), [(f[0], f[1]) for f in found]):
             _, _, entity_type, key, label, _ = before[-1]
             described.append((m.start(), m.end(), entity_type, key, label, "description"))
@@ -329,7 +335,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     parsed_doc = doc if read_parse else None
     found += _pronoun_mentions(normalized, found, sentence_of, parsed_doc)
     found += _person_descriptions(normalized, found, sentence_of, parsed_doc)
-    found += _club_descriptions(normalized, found)
+    found += _club_descriptions(normalized, found, sentence_of, frozenset(o.key for o in lexicon.organizations
+                                                                          if (o.level or "").startswith("NCAA")))
 
     mentions = []
     for start, end, entity_type, key, label, kind in sorted(found):
