@@ -305,3 +305,11 @@ def test_a_description_names_whom_its_age_title_or_the_story_points_to(lexicon: 
     assert _referents(text, lexicon, "description") == [("the 36-year-old", "robinson-cano"),
                                                          ("the second baseman", "robinson-cano")]
     assert _referents("The 26-year-old outfielder agreed to a contract.", lexicon, "description") == []
+
+
+def test_the_club_is_the_one_just_named_or_the_storys(lexicon: Lexicon) -> None:
+    text = ("Mets hire a general manager\n\nThe Mets hired Brodie Van Wagenen. He played at Stanford. Doug Melvin "
+            "ran the Texas Rangers. It rained all day. Owner Fred Wilpon praised the franchise. The Texas Rangers "
+            "said the club agreed.")
+    assert _referents(text, lexicon, "description") == [("the franchise", "new-york-mets"),
+                                                         ("the club", "texas-rangers")]
