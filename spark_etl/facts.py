@@ -18,7 +18,7 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("GeneralManager", re.compile(r"(?<!assistant )(?<!assistant to the )\b(?:general manager|GM)\b", re.I)),
     ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general manager|"
                              r"assistant GM|vice president|director of [a-z]+(?: [a-z]+)?|special (?:assistant|adviser|"
-                             r"advisor)))\b")),
+                             r"advisor)|front office))\b")),
     ("Owner", re.compile(r"\b(?:owner|owners)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
@@ -31,6 +31,7 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"reliever|closer|slugger|(?:center|left|right) fielder|utility man|"
                           r"shortstop|catcher|prospect|debut|homegrown|hitter|starter|starting)\b", re.I)),
 )
+_POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 # A title written right before a name binds that role to that person: "GM Sandy Alderson".
 _TITLE_BEFORE_NAME = re.compile(
     r"(?:(?P<Executive>COO|CEO|president(?: of baseball operations)?|chief \w+ officer|assistant general manager|"
@@ -310,7 +311,10 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 facts.append(_fact("member", person, target, *_covering(person, org),
                                    role=titled_role, start_year=first, end_year=last))
                 continue
-            scored = [(2 * _gap(p_span, span) + _gap(o_span, span), role) for role, span in own_cues]
+            # A title right after a club's possessive is that club's ("the Padres' vice president of scouting",
+            # "Houston's bench coach"), however far the person.
+            scored = [(-1 if _POSSESSIVE_TITLE.fullmatch(sentence[o_span[1] - sentence_start: span[0] - sentence_start])
+                       else 2 * _gap(p_span, span) + _gap(o_span, span), role) for role, span in own_cues]
             cue_between = any(min(p_span[1], o_span[1]) <= span[0] and span[1] <= max(p_span[0], o_span[0])
                               for _, span in own_cues)
             if _possesses(sentence, sentence_start, person, o_span):

@@ -313,3 +313,14 @@ def test_the_club_is_the_one_just_named_or_the_storys(lexicon: Lexicon) -> None:
             "said the club agreed.")
     assert _referents(text, lexicon, "description") == [("the franchise", "new-york-mets"),
                                                          ("the club", "texas-rangers")]
+
+
+def test_a_title_after_a_clubs_possessive_is_that_clubs() -> None:
+    sentence = "He managed the Arizona Diamondbacks in 2009 and was the San Diego Padres' vice president of scouting."
+    he = mention("aj-hinch", "A.J. Hinch", "Person", 0, 2, kind="pronoun")
+    arizona = sentence.index("Arizona")
+    padres = sentence.index("San Diego")
+    mentions = [he, mention("arizona-diamondbacks", "Arizona Diamondbacks", "Team", arizona, arizona + 20),
+                mention("san-diego-padres", "San Diego Padres", "Team", padres, padres + 16)]
+    found = {(org, role) for _, org, role in members(sentence_facts(sentence, 0, mentions))}
+    assert ("san-diego-padres", "Executive") in found and ("san-diego-padres", "Manager") not in found
