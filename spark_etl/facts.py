@@ -448,6 +448,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     years = _years(sentence, sentence_start)
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
     drafts: set[tuple[str, str]] = set()  # (person, club) of each draft the parse reads
+    made: set[tuple[str, str]] = set()  # (person, club) of each membership a rule reads
     for rule, person, club, verb in relations.rule_facts(parsed, mention_of):
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
         said = relations.role_of(rule, parsed, verb, club, ROLE_CUES)
@@ -465,6 +466,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             first, last = role_years(sentence, sentence_start, club, teams, date) if club in teams else (None, None)
             kept.append(_fact("member", person, club, *span, role=role, start_year=first, end_year=last))
             held.add((person["entity_key"], club["entity_key"]))
+        if role:
+            made.add((person["entity_key"], club["entity_key"]))
         # A club names a player to a place in its lineup; it hires its staff.
         if rule.event and not (rule.event == "hired" and role == "Player"):
             value = _draft_detail(sentence) if rule.event == "drafted" else None
@@ -474,10 +477,18 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 drafts.add((person["entity_key"], club["entity_key"]))
     if drafts:
         # The parse says who was drafted by whom: the nearest-word guesses give way, and a draft is no membership.
+        # A player's club that the parse or his title names stays ("out of the University of Missouri", "LSU
+        # right-hander Paul Skenes").
+        def titled_at(f: dict[str, Any]) -> bool:
+            return any(re.fullmatch(r"\s+(?:[a-z-]+\s+){1,3}", sentence[c["end"] - sentence_start:
+                                                                      p["start"] - sentence_start])
+                       for c in mentions if c["entity_key"] == f["object_key"]
+                       for p in mentions if p["entity_key"] == f["person_key"] and p["start"] > c["end"])
         kept = [f for f in kept if not (f["relation"] == "drafted" and (f["person_key"], f["object_key"]) not in drafts)
                 and not (f["relation"] == "member" and f["role"] == "Player"
                          and ((f["person_key"], f["object_key"]) in drafts
-                              or any(f["person_key"] == person for person, _ in drafts)))]
+                              or any(f["person_key"] == person for person, _ in drafts)
+                              and (f["person_key"], f["object_key"]) not in made and not titled_at(f)))]
     for act, subject, actor, verb in relations.act_facts(parsed, mention_of):
         span = (min(subject["start"], actor["start"], verb.start), max(subject["end"], actor["end"], verb.end))
         kept.append(_fact(act.relation, subject, actor, *span, year=_nearest_year(years, (verb.start, verb.end))))

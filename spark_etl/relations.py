@@ -113,6 +113,10 @@ RULES: tuple[Rule, ...] = (
           counter_examples=("The Detroit Tigers took Max Clark to arbitration.",),
           context=r"\b(?:draft\w*|pick\w*|selection|overall|No\. \d+|round|first|second|third|fourth|fifth|sixth|"
                   r"seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"),
+    _rule("drafted_out_of", "draft select pick take sign", "patient", "prep:of", "Player",
+          examples=(("Arizona drafted Max Scherzer 11th overall in 2006 out of the University of Missouri.",
+                     "Max Scherzer", "Missouri Tigers"),),
+          context=r"\bout of\b"),
     _rule("agreed_with", "agree", "agent", "prep:with", "Player", "signed",
           examples=(("Sam Reyes agreed to a three-year contract with the Milwaukee Brewers.", "Sam Reyes",
                      "Milwaukee Brewers"),),
@@ -296,6 +300,9 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
         holders = [verb, *_patient(parse, verb)]
         holders += [pobj for holder in list(holders) for prep in parse.children(holder, "prep")
                     for pobj in parse.children(prep, "pobj")]
+        # "out of the University of Missouri": "of" hangs on "out".
+        holders += [out for holder in list(holders) for out in parse.children(holder, "prep")
+                    if out.text.lower() == "out"]
         found = [pobj for holder in holders for prep in parse.children(holder, "prep")
                  if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
     # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does, and
