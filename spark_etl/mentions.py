@@ -333,8 +333,12 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             found.append((start, end, "Person", key, full_names[key], "short"))
 
     parsed_doc = doc if read_parse else None
-    found += _pronoun_mentions(normalized, found, sentence_of, parsed_doc)
-    found += _person_descriptions(normalized, found, sentence_of, parsed_doc)
+    # Which people and pronouns the parse reads as a clause's subject (None without the parse).
+    spans = [(f[0], f[1]) for f in found if f[2] == "Person"] + \
+        [(m.start(), m.end()) for m in _PRONOUN.finditer(normalized)]
+    subjects = None if parsed_doc is None else _subjects(parsed_doc, spans)
+    found += _pronoun_mentions(normalized, found, sentence_of, subjects or set())
+    found += _person_descriptions(normalized, found, sentence_of, subjects)
     found += _club_descriptions(normalized, found, sentence_of, frozenset(o.key for o in lexicon.organizations
                                                                           if (o.level or "").startswith("NCAA")))
 
@@ -407,20 +411,19 @@ _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 def _subjects(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
     """The spans (of `spans`) the model's parse reads as a clause's subject."""
-    if doc is None:
-        return set()
     return {(start, end) for start, end in spans
             if any(t.dep_ in _SUBJECT_DEPS for t in doc if start <= t.idx < end)}
 
 
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
-                      sentence_of: Any, doc: Any = None) -> list[tuple[int, int, str, str, str, str]]:
+                      sentence_of: Any, subjects: set[tuple[int, int]]) -> list[tuple[int, int, str, str, str, str]]:
     """He, she, his, her: the last person named before, within PRONOUN_REACH sentences, outside quotations, whose
     gender does not disagree: a person is a woman or a man once a title says so ("Ms.", "chairwoman") or a
     pronoun already stood for them ("Kayla Nguyen-Brooks ... She ..."); "he" then skips her, and "she" goes to
     her before anyone named since whose gender nothing has said.
 
-    With the model's parse (`doc`), a pronoun that is its clause's subject continues the story of the last
+    With the model's parse (`subjects`: the spans it reads as subjects), a pronoun that is its clause's subject
+    continues the story of the last
     sentence before it that speaks of someone: that sentence's subject, or else the person a pronoun there
     stood for ("Roenicke was Cora's bench coach in 2018. He managed the Brewers": Roenicke, not Cora; "New
     York traded him for prospect Zack Wheeler. He broke in with Kansas City": him, not Wheeler)."""
@@ -434,9 +437,7 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
             gender.setdefault(p[3], "m")
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     resolved: list[tuple[int, int, str, str, str, str]] = []
-    pronouns = [(m.start(), m.end()) for m in _PRONOUN.finditer(text)]
-    subjects = _subjects(doc, [(p[0], p[1]) for p in people])
-    subject_pronouns = _subjects(doc, pronouns)
+    named_subjects = subjects & {(p[0], p[1]) for p in people}  # a pronoun there is the fallback, not a subject
     for m in _PRONOUN.finditer(text):
         if _overlaps(m.start(), m.end(), quoted):
             continue
@@ -444,13 +445,11 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
         # The last person named, or the last pronoun already resolved: "Wally ... His ... He".
         before = sorted([p for p in people if p[1] <= m.start()] + resolved, key=lambda f: f[0])
         agreeing = [p for p in before if gender.get(p[3], wanted) == wanted]
-        if (m.start(), m.end()) in subject_pronouns and agreeing:
-            last = max(sentence_of(p[0]) for p in agreeing)
-            if last < sentence_of(m.start()):
-                there = [p for p in agreeing if sentence_of(p[0]) == last]
-                centre = [p for p in there if (p[0], p[1]) in subjects] or [p for p in there if p[5] == "pronoun"]
-                if centre:
-                    agreeing = [p for p in agreeing if sentence_of(p[0]) < last] + centre[:1]
+        if (m.start(), m.end()) in subjects and agreeing:
+            last = sentence_of(agreeing[-1][0])
+            centre = _centre(agreeing, named_subjects, sentence_of)
+            if last < sentence_of(m.start()) and centre is not None:
+                agreeing = [p for p in agreeing if sentence_of(p[0]) < last] + [centre]
         if wanted == "f":  # most people in baseball news are men: "she" goes to a known woman first
             within = [p for p in agreeing if sentence_of(m.start()) - sentence_of(p[0]) <= PRONOUN_REACH]
             agreeing = [p for p in within if gender.get(p[3]) == "f"] or agreeing
@@ -490,15 +489,24 @@ def _described_before(text: str, people: list[tuple[int, int, str, str, str, str
     return found[-1] if len(keys) == 1 else None
 
 
+def _centre(before: list[tuple[int, int, str, str, str, str]], subjects: set[tuple[int, int]],
+            sentence_of: Any) -> tuple[int, int, str, str, str, str] | None:
+    """Whom the last sentence of the people `before` (in text order) is about: its first subject, else the first
+    person a pronoun there stood for; None when it has neither."""
+    last = sentence_of(before[-1][0])
+    there = [p for p in before if sentence_of(p[0]) == last]
+    centre = [p for p in there if (p[0], p[1]) in subjects] or [p for p in there if p[5] == "pronoun"]
+    return centre[0] if centre else None
+
+
 def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
-                         doc: Any) -> list[tuple[int, int, str, str, str, str]]:
+                         subjects: set[tuple[int, int]] | None) -> list[tuple[int, int, str, str, str, str]]:
     """Each description of a person, as a mention of whom the last sentence before it that speaks of someone was
     about: that sentence's subject (by the model's parse), or the person a pronoun there stood for; none
     without the parse, or when that sentence has neither."""
-    if doc is None:
+    if subjects is None:
         return []
     people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
-    subjects = _subjects(doc, [(p[0], p[1]) for p in people])
     taken = [(f[0], f[1]) for f in found]
     described = []
     for m in _PERSON_DESCRIPTION.finditer(text):
@@ -514,11 +522,9 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
         before = [p for p in people if sentence_of(p[0]) < here]
         if not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
             continue
-        last = sentence_of(before[-1][0])
-        there = [p for p in before if sentence_of(p[0]) == last]
-        centre = [p for p in there if (p[0], p[1]) in subjects] or [p for p in there if p[5] == "pronoun"]
-        if centre:
-            _, _, _, key, label, _ = centre[0]
+        centre = _centre(before, subjects, sentence_of)
+        if centre is not None:
+            _, _, _, key, label, _ = centre
             described.append((m.start(), m.end(), "Person", key, label, "description"))
     return described
 
