@@ -7,7 +7,7 @@ STAMP := $(VENV)/.bbkg-installed
 GRAPHFRAMES_JAR := $(VENV)/share/bbkg/graphframes-0.8.2-spark3.1-s_2.12.jar
 DATABANK := $(VENV)/share/bbkg/baseballdatabank-2021.2/Teams.csv
 
-.PHONY: install allocator jars browser run build serve test bench soak docs clean
+.PHONY: install allocator jars browser run build serve test bench soak docs clean cluster
 
 MODEL_STAMP := $(VENV)/.bbkg-model-installed
 
@@ -82,10 +82,16 @@ bench: install
 	$(BIN)/python -m benchmarks.extraction $(BENCH_SIZES)
 	$(BIN)/python -m benchmarks.record_mapping
 	$(BIN)/python -m benchmarks.chains
+	$(BIN)/python -m benchmarks.cluster
 
 # 64 clients for 60 s on loopback over a varied uncached mix, a worker and a query process killed midway.
 soak: install
 	$(BIN)/python -m benchmarks.soak
+
+# A Spark standalone cluster on this machine (a master and two 1-core workers) until Ctrl-C; it prints the URL
+# for `bbkg build --master`.
+cluster: install
+	$(BIN)/python -m bbkg.cluster var/cluster
 
 # The documentation site (docs/, mkdocs.yml) into var/site; --strict: a broken link fails it.
 docs: install

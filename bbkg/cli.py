@@ -163,6 +163,22 @@ def dump(store_dir: str | None, format_name: str, graph_iri: str | None, output:
 
 @main.command()
 @_with_settings
+@click.option("--from", "source", required=True, type=click.Path(file_okay=False, exists=True),
+              help="The store folder of the machine that built (or a share of it mounted here).")
+@_store_option
+@_user_errors
+def replicate(source: str, store_dir: str | None) -> None:
+    """Copy the build another store folder serves into this one and switch to it atomically, for a replica."""
+    from store.builds import replicate_build
+
+    settings = _settings({"store_dir": store_dir})
+    build = replicate_build(Path(source), Path(settings["store_dir"]), settings["keep_builds"])
+    click.echo(f"serving build {build.name} in {settings['store_dir']}; a running `bbkg serve` there switches "
+               "to it at its next request")
+
+
+@main.command()
+@_with_settings
 @click.argument("names", nargs=-1, required=True)
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")

@@ -16,7 +16,7 @@ from typing import Any
 from pyoxigraph import QuerySolutions, RdfFormat, Store
 
 from server.openapi import OPENAPI
-from vocab.config import PROJECT_ROOT, resource_dir
+from vocab.config import PROJECT_ROOT, resource_dir, settings_table
 from vocab.namespaces import PREFIXES
 from vocab.queries import saved_queries
 
@@ -125,10 +125,21 @@ def record_example(route: str, answer: Any) -> None:
                                    encoding="utf-8")
 
 
+def with_settings_table(operations: str) -> str:
+    """docs/operations.md with its settings table (between its markers) made again from the registry."""
+    head, rest = operations.split("<!-- settings:", 1)
+    marker, rest = rest.split("-->\n", 1)
+    tail = rest.split("<!-- /settings -->", 1)[1]
+    return f"{head}<!-- settings:{marker}-->\n{settings_table()}<!-- /settings -->{tail}"
+
+
 def main() -> None:
     for name, text in pages().items():
         (DOCS / name).write_text(text, encoding="utf-8")
         print(f"wrote docs/{name}")
+    operations = DOCS / "operations.md"
+    operations.write_text(with_settings_table(operations.read_text(encoding="utf-8")), encoding="utf-8")
+    print("wrote the settings table of docs/operations.md")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ from mapping import record as record_rdf
 from vocab import iris
 from mapping.records import save_record_lines
 from mapping.terms import nquad_lines, save_lines
-from spark_etl.session import create_spark_session
+from spark_etl.session import check_master, create_spark_session, kept, wait_for_executors
 from store.builds import (LoadError, check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
                           publish_build)
 from store.validate import validate_store
@@ -106,13 +106,22 @@ class BuildResult:
                 "statistics": self.statistics}
 
 
+def build_jar(settings: dict[str, Any]) -> Path:
+    """The GraphFrames JAR of the graphframes_jar setting, or the installed one, once its hash is checked."""
+    return checked_jar(Path(settings["graphframes_jar"]) if settings["graphframes_jar"] else None)
+
+
 def spark_for_build(settings: dict[str, Any], work_dir: Path) -> SparkSession:
     """The build's SparkSession, with the hash-checked GraphFrames JAR on the JVM's and Python's paths."""
-    jar = checked_jar()
+    jar = build_jar(settings)
     enable_python_package(jar)
     spark = create_spark_session(settings["spark_master"], settings["spark_shuffle_partitions"] or 2,
-                                 work_dir / "checkpoints", [jar], driver_memory=settings["spark_driver_memory"],
-                                 java_options=settings["spark_driver_java_options"])
+                                 settings["spark_checkpoint_dir"] or work_dir / "checkpoints", [jar],
+                                 driver_memory=settings["spark_driver_memory"],
+                                 java_options=settings["spark_driver_java_options"],
+                                 executor_memory=settings["spark_executor_memory"],
+                                 python_archive=settings["spark_python_archive"])
+    wait_for_executors(spark, settings["spark_executor_wait"])
     # A failed job is one line for the user and its trace in the build's log (SparkStageError), not Spark's
     # own error log on the terminal: a full disk printed 600 lines of Java stack traces there.
     spark.sparkContext.setLogLevel("OFF")
@@ -157,7 +166,9 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
     base = settings["base_iri"]
     if not input_dir.is_dir():
         raise InputFolderError(f"input folder {input_dir} does not exist; pass --input DIR with the articles")
-    checked_jar()  # a missing or altered GraphFrames JAR stops the build before any work, with the fix
+    build_jar(settings)  # a missing or altered GraphFrames JAR stops the build before any work, with the fix
+    if spark is None:
+        check_master(settings["spark_master"])  # likewise a master that cannot be reached
     if record_franchises(settings) is not None:
         databank.checked_tables()  # likewise the Databank
     check_writable(store_dir)  # before Spark's minutes of work, not at publishing
@@ -274,7 +285,7 @@ def beside_record(spark: SparkSession, settings: dict[str, Any], mentions: DataF
     linked = links(support(namesakes, said, seasons), ruled_out(namesakes, said, seasons)).cache()
     mentions, facts = apply_links(mentions, facts, linked)
     # Cut the plan here: the graph stage's iterations planned the whole linking again each time (188 s, seeds).
-    mentions, facts = mentions.localCheckpoint(), facts.localCheckpoint()
+    mentions, facts = kept(mentions), kept(facts)
     checks = claim_checks(facts, people, clubs, seasons, settings["base_iri"]).cache()
     return mentions, facts, Record(people, clubs, seasons_of_teams, seasons, named, linked, checks)
 
@@ -317,7 +328,7 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
             counts.update({f"claims_{row.verdict}": row[1] for row in record.checks.groupBy("verdict").count()
                            .collect()})
     with clock.stage("graph"):
-        dated_posts = posts_dated_by_acts(memberships(facts), facts, organizations).localCheckpoint()
+        dated_posts = kept(posts_dated_by_acts(memberships(facts), facts, organizations))
         members = with_dated_posts(memberships(facts), dated_posts)
         chain_links = article_season_links(members, organizations).unionByName(event_links(facts))
         if record is not None:

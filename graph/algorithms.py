@@ -16,6 +16,7 @@ from pyspark.sql import functions as F
 
 from graph.frames import AFFILIATE_OF, CONNECTING, MEMBER, rolled_up_memberships, undirected
 from graph.jar import GRAPHFRAMES_VERSION
+from spark_etl.session import kept
 
 SOFTWARE = f"GraphFrames {GRAPHFRAMES_VERSION}"
 PAGERANK_RESET_PROBABILITY = 0.15
@@ -56,9 +57,10 @@ DEGREES = Activity(
     "degrees", "Degree of people and organizations", "GraphFrame.degrees",
     f"distinct neighbours over edges {MEMBER}, {AFFILIATE_OF}")
 COMMUNITIES = Activity(
-    "label-propagation", "Communities by label propagation", "GraphFrame.labelPropagation",
-    f"maxIter={LABEL_PROPAGATION_ITERATIONS}; edges {MEMBER}, {AFFILIATE_OF}, both directions, and a self-loop "
-    "on every vertex (the graph is bipartite)")
+    "label-propagation", "Communities by label propagation", "GraphFrame.aggregateMessages",
+    f"{LABEL_PROPAGATION_ITERATIONS} rounds; in each, people and then organizations take their neighbours' most "
+    f"frequent label, a tie drawn by xxhash64(vertex, label, step); edges {MEMBER}, {AFFILIATE_OF}, both "
+    "directions")
 POSTS_DATED_BY_ACTS = Activity(
     "posts-dated-by-acts", "Posts dated by the acts their holders did in them", "Spark SQL join",
     "an act (a reprimand, a selection, a dismissal) by the holder of exactly one acting post (manager, general "
@@ -134,13 +136,28 @@ def centrality(vertices: DataFrame, edges: DataFrame) -> DataFrame:
 def communities(vertices: DataFrame, edges: DataFrame) -> DataFrame:
     """Each vertex's community by label propagation: (key, community: a vertex id).
 
-    People are linked only to organizations, so the graph is bipartite, and synchronous label propagation
-    swings on it: every person takes a club's label while every club takes a person's, and people and
-    their clubs end in different communities. A self-loop on each vertex makes it count its own label
-    too, which settles it (a test with two pairs of clubs shows both).
+    Each step, a vertex takes the label most of its neighbours hold, by GraphFrames' aggregateMessages; a tie
+    is drawn by a hash of the vertex, the label and the step. GraphFrames' own labelPropagation breaks ties by
+    the order messages arrive in, which changes with the partitions: a cluster and one machine found different
+    communities. People are linked only to organizations, so the graph is (nearly) bipartite, and updating
+    every vertex at once swings on it: every person takes a club's label while every club takes a person's.
+    So people and organizations take turns, as label propagation for bipartite networks does (LPAb): people
+    first, from their organizations, then organizations, from their people and affiliates.
     """
-    graph = _connecting(vertices, edges)
-    loops = vertices.select(F.col("id").alias("src"), F.col("id").alias("dst"))
-    found = graphframe(vertices, graph.edges.union(loops)).labelPropagation(maxIter=LABEL_PROPAGATION_ITERATIONS)
-    return found.select("key", F.col("label").alias("community"))
+    from graphframes.lib import AggregateMessages as AM  # on sys.path once the JAR is (see graphframe)
 
+    links = _connecting(vertices, edges).edges.select("src", "dst")
+    labels = kept(vertices.select("id", "key", (F.col("kind") == "person").alias("is_person"),
+                                  F.col("id").alias("label")))
+    for step in range(2 * LABEL_PROPAGATION_ITERATIONS):
+        people_turn = step % 2 == 0
+        heard = graphframe(labels, links).aggregateMessages(
+            F.collect_list(AM.msg).alias("heard"), sendToDst=AM.src["label"])
+        counted = heard.select("id", F.explode("heard").alias("label")).groupBy("id", "label").count()
+        draw = F.xxhash64("id", "label", F.lit(step))
+        chosen = counted.groupBy("id").agg(
+            F.min(F.struct(-F.col("count"), draw, F.col("label")))["label"].alias("chosen"))
+        labels = kept(labels.join(chosen, "id", "left").select(
+            "id", "key", "is_person", F.when((F.col("is_person") == F.lit(people_turn)) & F.col("chosen").isNotNull(),
+                                             F.col("chosen")).otherwise(F.col("label")).alias("label")))
+    return labels.select("key", F.col("label").alias("community"))

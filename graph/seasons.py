@@ -16,6 +16,7 @@ from pyspark.sql import functions as F
 
 from graph.algorithms import Activity, graphframe
 from graph.frames import person_key, vertex_id
+from spark_etl.session import kept
 
 MAX_SPAN_YEARS = 40  # as store/seasons.MAX_SPAN_YEARS: a longer stated span is not spread over seasons
 TOP_LANDMARKS = 2  # the people of the highest PageRank whose distance everyone gets, beside the configured ones
@@ -149,10 +150,10 @@ class ChainResults:
 def compute_chains(links: DataFrame, configured_landmarks: list[str]) -> ChainResults:
     """Every GraphFrames computation over the chain network of `links` (person_key, node_key, year)."""
     vertices, edges = chain_graph(links)
-    vertices, edges = vertices.localCheckpoint(), edges.localCheckpoint()
-    pairs = teammate_pairs(vertices, edges).localCheckpoint()
-    measures = chain_measures(vertices, edges, pairs).localCheckpoint()
-    distances = landmark_distances(vertices, edges, landmark_keys(measures, configured_landmarks)).localCheckpoint()
+    vertices, edges = kept(vertices), kept(edges)
+    pairs = kept(teammate_pairs(vertices, edges))
+    measures = kept(chain_measures(vertices, edges, pairs))
+    distances = kept(landmark_distances(vertices, edges, landmark_keys(measures, configured_landmarks)))
     counts = {"chain_vertices": vertices.count(), "chain_edges": edges.count(), "teammate_pairs": pairs.count(),
               "chain_components": measures.select("component").distinct().count(),
               "landmark_distances": distances.count()}

@@ -9,6 +9,7 @@ from pyspark.sql import DataFrame
 from graph.algorithms import centrality, communities, connected_components, shared_organizations
 from graph.frames import graph_vertices, membership_edges, reference_edges, tenure_years, with_dated_posts
 from graph.seasons import ChainResults, compute_chains
+from spark_etl.session import kept
 
 
 @dataclass
@@ -49,10 +50,10 @@ def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str, c
     # Each result is computed once and kept with its lineage cut: the plans GraphFrames builds (motif joins,
     # GraphX iterations) are long, and planning them again in the mapping cost seconds per result.
     return GraphResults(
-        shared=shared_organizations(vertices, edges).localCheckpoint(),
-        components=connected_components(vertices, edges).localCheckpoint(),
-        centrality=centrality(vertices, edges).localCheckpoint(),
-        communities=communities(vertices, edges).localCheckpoint(),
+        shared=kept(shared_organizations(vertices, edges)),
+        components=kept(connected_components(vertices, edges)),
+        centrality=kept(centrality(vertices, edges)),
+        communities=kept(communities(vertices, edges)),
         chains=compute_chains(chain_links, landmarks),
         dated_posts=dated_posts,
     )

@@ -20,7 +20,8 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from mapping.lines import lines_of_partition, write_lines_of_partition
-from mapping.terms import on_local_master, save_lines
+from mapping.terms import save_lines
+from spark_etl.session import on_local_master
 from vocab import iris
 
 # The class of each kind of fact other than membership.

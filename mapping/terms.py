@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyspark.sql import Column, DataFrame, SparkSession
+from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
+from spark_etl.session import on_local_master
 from vocab.namespaces import XSD
 
 QUAD_COLUMNS = ("s", "p", "o", "g")
@@ -54,11 +55,6 @@ def nquad_lines(quads: DataFrame) -> DataFrame:
     quad, triple = F.concat_ws(" ", *QUAD_COLUMNS), F.concat_ws(" ", *QUAD_COLUMNS[:3])
     lines = F.array(F.concat(quad, F.lit(" .")), F.concat(triple, F.lit(" .")))
     return quads.select(F.explode(lines).alias("line")).distinct()
-
-
-def on_local_master(spark: SparkSession) -> bool:
-    """Whether Spark's tasks run on this machine, and so can write to the driver's disk."""
-    return (spark.sparkContext.master or "").startswith("local")
 
 
 def save_lines(lines: DataFrame, folder: Path) -> list[Path]:

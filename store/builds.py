@@ -171,13 +171,42 @@ def dataset_statistics(store: Store) -> dict[str, Any]:
 def publish_build(store_dir: Path, build_dir: Path, summary: dict[str, Any], keep: int) -> None:
     """Mark the build finished, point `current` at it in one atomic rename, and prune old builds."""
     (build_dir / BUILD_MARKER).write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    _switch_current(store_dir, build_dir.name)
+    prune_builds(store_dir, keep)
+
+
+def _switch_current(store_dir: Path, build_name: str) -> None:
+    """Point `current` at builds/<build_name> in one rename: a reader sees the old build or the new one."""
     link = store_dir / "current"
     tmp_link = store_dir / f".current-{os.getpid()}"
     if tmp_link.is_symlink():
         tmp_link.unlink()
-    tmp_link.symlink_to(Path("builds") / build_dir.name)
+    tmp_link.symlink_to(Path("builds") / build_name)
     os.replace(tmp_link, link)
-    prune_builds(store_dir, keep)
+
+
+def replicate_build(source_store: Path, replica_store: Path, keep: int) -> Path:
+    """Copy the build `source_store` serves into `replica_store` (a replica's folder; the source may be a mounted
+    share) and switch the replica to it, as a build on that machine would: the copy goes to a hidden folder
+    first and is renamed into builds/ whole, so a replica never serves half a copy. Returns the replica's build."""
+    build = current_build(source_store)
+    if build is None:
+        raise StoreNotBuiltError(source_store)
+    check_writable(replica_store)
+    target = replica_store / "builds" / build.name
+    if not (target / BUILD_MARKER).is_file():
+        incoming = replica_store / f".incoming-{os.getpid()}"
+        shutil.rmtree(incoming, ignore_errors=True)
+        try:
+            shutil.copytree(build, incoming / build.name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.rmtree(target, ignore_errors=True)  # an earlier copy that did not finish
+            os.replace(incoming / build.name, target)
+        finally:
+            shutil.rmtree(incoming, ignore_errors=True)
+    _switch_current(replica_store, build.name)
+    prune_builds(replica_store, keep)
+    return target
 
 
 def prune_builds(store_dir: Path, keep: int) -> None:

@@ -17,6 +17,8 @@ import pytest
 
 from pyspark.sql import SparkSession
 
+from benchmarks.cluster import PAGE, page_with_results
+from benchmarks.cluster import RESULTS as CLUSTER_RESULTS
 from benchmarks.corpus import (CLUB_SEASONS_PER_CAREER, FIRST_SEASONS, PEOPLE_PER_CLUB_SEASON, generate_corpus,
                                make_world, world_size)
 from benchmarks.endpoint import cpu_seconds, process_tree
@@ -108,3 +110,10 @@ def test_cpu_seconds_count_a_child_process_s_work() -> None:
         assert cpu_seconds(os.getpid()) - before >= 0.4
     finally:
         child.communicate(b"\n", timeout=30)
+
+
+def test_the_benchmarks_page_shows_the_last_cluster_run() -> None:
+    """The page's cluster section is what benchmarks/cluster.py made of benchmarks/results/cluster.json."""
+    page = PAGE.read_text(encoding="utf-8")
+    results = json.loads((CLUSTER_RESULTS / "cluster.json").read_text(encoding="utf-8"))
+    assert page_with_results(page, results) == page

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from chispa import assert_df_equality
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
@@ -122,6 +124,19 @@ def test_two_cliques_are_two_communities(spark: SparkSession) -> None:
     assert len({found[f"person:e{i}"] for i in range(1, 4)} | {found["org:mets"], found["org:yankees"]}) == 1
     assert len({found[f"person:w{i}"] for i in range(4)} | {found["org:dodgers"], found["org:giants"]}) == 1
     assert found["org:mets"] != found["org:dodgers"]
+
+
+def test_communities_do_not_depend_on_the_partitions(spark: SparkSession) -> None:
+    """Ties are drawn by a hash, not by the order messages arrive in: the same graph split and ordered another
+    way has the same communities (tests/test_cluster.py compares whole dumps built on a cluster)."""
+    draw = random.Random(0)
+    clubs = [f"c{j}" for j in range(15)]
+    memberships = sorted({(f"p{i}", club, "Player") for i in range(60) for club in draw.sample(clubs, 2)})
+    vertices, edges = graph(spark, memberships, [], [(c, None, None) for c in clubs])
+    one_way = {r.key: r.community for r in communities(vertices.coalesce(1), edges.coalesce(1)).collect()}
+    shuffled = communities(vertices.repartition(7).orderBy(F.rand(3)), edges.repartition(5).orderBy(F.rand(4)))
+    assert {r.key: r.community for r in shuffled.collect()} == one_way
+    assert 1 < len(set(one_way.values())) < 30
 
 
 def test_undirected_edges_go_both_ways_once(spark: SparkSession) -> None:

@@ -52,6 +52,24 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("spark_driver_memory", "4g",
             "spark.driver.memory; in local mode the driver also runs the tasks, "
             "and Spark's 1g is tight at 10k articles."),
+    Setting("spark_executor_memory", "2g",
+            "spark.executor.memory, on a cluster: the heap of each executor, which a worker must have to offer "
+            "(a standalone worker's --memory); Spark's 1g runs out in the mapping of the whole record."),
+    Setting("spark_python_archive", "",
+            "On a cluster whose machines lack bbkg's Python environment: a virtual environment packed with "
+            "venv-pack (`venv-pack -p .venv -o bbkg-env.tar.gz`), as a path or URL every node reads, which Spark "
+            "ships to each executor (spark.archives) for its Python workers. Empty: they run the driver's "
+            "interpreter, at the same path, as on one machine or nodes built from one image."),
+    Setting("spark_checkpoint_dir", "",
+            "Where a build on a cluster keeps the frames it computes once (reliable checkpoints), as a folder or a "
+            "Hadoop file-system URL (hdfs://, s3a://) that every executor writes and reads. Empty: the build's own "
+            "folder, which serves when the workers share this machine or its disk."),
+    Setting("spark_executor_wait", 120.0,
+            "Seconds a build on a cluster waits for its first executor before it fails (Spark would wait for "
+            "ever when no worker has the cores or the memory it asks for)."),
+    Setting("graphframes_jar", "",
+            "The GraphFrames 0.8.2 JAR the build hands to Spark (checked against its SHA-256 first); Spark ships it "
+            "to a cluster's executors. Empty: the one `make install` puts in the virtual environment."),
     Setting("spark_driver_java_options", "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m",
             "spark.driver.extraJavaOptions. A build is short and meets much code once: with the JIT's second "
             "tier (C2), its compiler took 2.2 s of CPU in a 3.7 s mapping of 10,000 articles' records, on two "
