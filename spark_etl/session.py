@@ -13,8 +13,11 @@ from pyspark.sql import DataFrame, SparkSession
 
 from vocab.errors import UserError
 
-# The masters Spark knows: local[N], a standalone cluster (several for high availability), YARN, Kubernetes.
-MASTER_FORMS = re.compile(r"local(\[(\d+|\*)(,\d+)?\])?|spark://[^/\s]+|yarn|k8s://\S+|mesos://\S+")
+# The masters Spark knows: local[N], a standalone cluster (several for high availability), YARN, Kubernetes,
+# and local-cluster[workers,cores,MB] (executors in processes of their own, as on a cluster).
+MASTER_FORMS = re.compile(r"local(\[(\d+|\*)(,\d+)?\])?|local-cluster\[\d+,\d+,\d+\]|spark://[^/\s]+|yarn|"
+                          r"k8s://\S+|mesos://\S+")
+LOCAL_MASTER = re.compile(r"local(\[.*\])?")
 # What an executor's Python workers run when spark_python_archive is set: the archive unpacked as this folder.
 ARCHIVE_FOLDER = "bbkg_environment"
 
@@ -62,7 +65,7 @@ def wait_for_executors(spark: SparkSession, seconds: float) -> None:
 
 def on_local_master(spark: SparkSession) -> bool:
     """Whether Spark's tasks run on this machine, in the driver's JVM, and so can write to the driver's disk."""
-    return (spark.sparkContext.master or "").startswith("local")
+    return LOCAL_MASTER.fullmatch(spark.sparkContext.master or "") is not None
 
 
 def kept(frame: DataFrame) -> DataFrame:

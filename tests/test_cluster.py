@@ -18,6 +18,7 @@ from pyspark.sql import SparkSession
 from bbkg.cluster import StandaloneCluster, start_cluster
 from bbkg.pipeline import BuildResult, run_build
 from benchmarks.corpus import generate_corpus
+from spark_etl.session import SparkMasterError, check_master
 from store.builds import current_build, open_current
 from store.dumps import dump_store
 from tests.helpers import RECORD_SLICE, SEEDS, build_settings, free_port, running_server
@@ -120,6 +121,15 @@ def test_an_unreachable_or_malformed_master_fails_in_one_line(store_copy: Path) 
         assert status == 1
         assert errors.strip().count("\n") == 0 and says in errors, errors
         assert current_build(store_copy) == served
+
+
+def test_the_masters_spark_knows_are_taken_and_others_refused() -> None:
+    for master in ("local", "local[2]", "local[*]", "local[2,3]", "local-cluster[2,1,1024]", "yarn",
+                   "k8s://https://10.0.0.1:443"):
+        check_master(master)  # none of these is a standalone master to reach
+    for master in ("x", "sparkk://a:1", "spark://", "local[two]", "local-cluster[2]"):
+        with pytest.raises(SparkMasterError, match="unknown Spark master"):
+            check_master(master)
 
 
 def test_a_missing_jar_fails_before_the_cluster_is_asked(cluster: StandaloneCluster, store_copy: Path) -> None:
