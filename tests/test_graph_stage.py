@@ -45,11 +45,10 @@ def test_a_missing_or_altered_jar_is_refused_naming_the_fix(tmp_path: Path) -> N
         checked_jar(altered)
 
 
-def test_a_build_without_the_jar_stops_before_any_work(spark: SparkSession, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bbkg.pipeline.checked_jar", lambda: checked_jar(tmp_path / "missing.jar"))
+def test_a_build_without_the_jar_stops_before_any_work(spark: SparkSession, tmp_path: Path) -> None:
+    settings = build_settings(SEEDS, tmp_path / "store", graphframes_jar=str(tmp_path / "missing.jar"))
     with pytest.raises(GraphFramesJarError, match="missing"):
-        run_build(build_settings(SEEDS, tmp_path / "store"), spark=spark)
+        run_build(settings, spark=spark)
     assert not (tmp_path / "store" / "builds").exists() or not any((tmp_path / "store" / "builds").iterdir())
 
 
