@@ -17,6 +17,7 @@ from typing import Any
 
 
 from vocab.config import PROJECT_ROOT, load_settings
+from bbkg.cluster import free_port
 from benchmarks.endpoint import process
 
 SEEDS = PROJECT_ROOT / "seeds"
@@ -35,12 +36,6 @@ RECORD_SLICE = "NYM,HOU"
 def build_settings(input_dir: Path, store_dir: Path, **overrides: Any) -> dict[str, Any]:
     return load_settings({"input_dir": str(input_dir), "store_dir": str(store_dir), "record_scope": RECORD_SLICE,
                           **overrides})
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
