@@ -33,7 +33,8 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
     app.extensions["bbkg_store"] = CurrentStore(settings["store_dir"])
     app.extensions["bbkg_executor"] = QueryExecutor(settings["store_dir"], settings["query_timeout"],
                                                     settings["isolate_query_network"], settings["query_slots"],
-                                                    settings["quick_query_seconds"], settings["memory_store_quads"])
+                                                    settings["quick_query_seconds"], settings["memory_store_quads"],
+                                                    settings["query_memory_mb"] * 2**20)
     app.extensions["bbkg_metrics"] = metrics or Metrics()
     for blueprint in (sparql.bp, descriptions.bp, dumps.bp, api.bp, pages.bp, resources.bp, ops.bp):
         app.register_blueprint(blueprint)

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request
 from vocab.errors import UserError
 from server.context import InputError, checked_name, lookup, metrics
 from server.errors import json_error
-from server.executor import ApiAnswer, QueryCrashed, QueryTimeout
+from server.executor import ApiAnswer, QueryCrashed, QueryOverMemory, QueryTimeout
 from server.openapi import (MATCH_MODES, MAX_CENTRAL, MAX_CHAINS, MAX_HOPS_LIMIT, MAX_NAMES, MAX_SUGGESTIONS,
                             OPENAPI, YEAR_RANGE)
 from store.names import Entity, checked_entity_type
@@ -77,6 +77,12 @@ def too_slow(exc: QueryTimeout) -> tuple[Response, int]:
     response, status = json_error(503, str(exc))
     response.headers["Retry-After"] = "0"
     return response, status
+
+
+@bp.errorhandler(QueryOverMemory)
+def too_large(exc: QueryOverMemory) -> tuple[Response, int]:
+    metrics().count("query_memory_stops")
+    return json_error(503, str(exc))
 
 
 @bp.errorhandler(QueryCrashed)

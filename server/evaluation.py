@@ -16,8 +16,16 @@ from store.handle import CurrentStore, PinnedStore
 from store.query import NoAcceptableFormat, run_query
 
 
-class QueryTimeout(Exception):
+class QueryStopped(Exception):
+    """The query or lookup was stopped at one of its limits (answered 503)."""
+
+
+class QueryTimeout(QueryStopped):
     """The query ran past the timeout; its process was killed."""
+
+
+class QueryOverMemory(QueryStopped):
+    """The query needed more memory than its cap; its process ended, and a retry would end the same way."""
 
 
 class QueryCrashed(Exception):

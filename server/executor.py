@@ -20,46 +20,78 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 # The request and answer types and evaluation live in evaluation.py; the routes import them from here too.
-from server.evaluation import (ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed, QueryRequest, QueryTimeout,
-                               answer_api, evaluate_current, preload_network)
+from server.evaluation import (ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed, QueryOverMemory, QueryRequest,
+                               QueryStopped, QueryTimeout, answer_api, evaluate_current, preload_network)
+from store.builds import StoreUnavailableError
 from store.handle import CurrentStore, PinnedStore
+from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory, ran_out_of_memory
 from server.shared_queries import MemoryQueries, SharedProcessDied
 
-__all__ = ["ApiAnswer", "ApiRequest", "QueryAnswer", "QueryCrashed", "QueryExecutor", "QueryProcess", "QueryRequest",
-           "QueryTimeout", "evaluate_current"]
+__all__ = ["ApiAnswer", "ApiRequest", "QueryAnswer", "QueryCrashed", "QueryExecutor", "QueryOverMemory",
+           "QueryProcess", "QueryRequest", "QueryStopped", "QueryTimeout", "evaluate_current"]
 
 
-def _child_main(conn: Connection, store_dir: str, isolate_network: bool) -> None:
-    from store.sandbox import drop_network
+def _preload_then_cap(handle: CurrentStore, memory_cap: int, preload: bool) -> None:
+    # The cap counts from what the process holds to serve (the store opened, its network read), so that it
+    # bounds what one query takes, whatever the store's size.
+    if preload:
+        preload_network(handle)
+    else:
+        try:
+            handle.get()
+        except StoreUnavailableError:
+            pass  # no build yet: the first lookup after one opens it
+    if memory_cap > 0:
+        cap_data_memory(memory_cap)
 
+
+def _child_main(conn: Connection, store_dir: str, isolate_network: bool, memory_cap: int, preload: bool) -> None:
     if isolate_network:
         drop_network()
     handle = CurrentStore(store_dir)
-    threading.Thread(target=preload_network, args=(handle,), name="bbkg-network", daemon=True).start()
+    threading.Thread(target=_preload_then_cap, args=(handle, memory_cap, preload), name="bbkg-network",
+                     daemon=True).start()
     while True:
         try:
             request = pickle.loads(conn.recv_bytes())
         except EOFError:
             return
-        if isinstance(request, ApiRequest):
-            conn.send_bytes(pickle.dumps(answer_api(handle, request), pickle.HIGHEST_PROTOCOL))
-            continue
-        conn.send_bytes(pickle.dumps(evaluate_current(handle, request), pickle.HIGHEST_PROTOCOL))
+        try:
+            answer = answer_api(handle, request) if isinstance(request, ApiRequest) else evaluate_current(handle,
+                                                                                                          request)
+            conn.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
+        except MemoryError:
+            exit_out_of_memory()
+
+
+def _what(request: QueryRequest | ApiRequest) -> str:
+    return "lookup" if isinstance(request, ApiRequest) else "query"
 
 
 def timed_out(request: QueryRequest | ApiRequest, limit: float) -> QueryTimeout:
     """The error for a request stopped after `limit` seconds (its whole time limit)."""
-    return QueryTimeout(f"the {'lookup' if isinstance(request, ApiRequest) else 'query'} ran longer than "
-                        f"{limit:g} s and was stopped; narrow it (fewer names or hops, LIMIT, more specific patterns)")
+    return QueryTimeout(f"the {_what(request)} ran longer than {limit:g} s and was stopped; narrow it (fewer names "
+                        "or hops, LIMIT, more specific patterns)")
+
+
+def over_memory(request: QueryRequest | ApiRequest, memory_cap: int) -> QueryOverMemory:
+    """The error for a request that needed more than `memory_cap` bytes."""
+    return QueryOverMemory(f"the {_what(request)} needed more than its memory cap ({memory_cap // 2**20} MiB) and "
+                           "was stopped; narrow it (fewer rows, LIMIT, more specific patterns)")
 
 
 class QueryProcess:
     """One killable child process that evaluates queries one at a time."""
 
-    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True) -> None:
+    def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True, memory_cap: int = 0,
+                 preload: bool = True) -> None:
+        """`memory_cap`: bytes a query may allocate beyond what the process holds to serve; 0 for no cap.
+        `preload`: read the store's chain network at start, for connection lookups."""
         self.store_dir = store_dir
         self.timeout = timeout
         self.isolate_network = isolate_network
+        self.memory_cap = memory_cap
+        self.preload = preload
         self._process: Any = None
         self._conn: Connection | None = None
         self._answered: select.poll | None = None  # polls the pipe for the child's answer
@@ -69,7 +101,9 @@ class QueryProcess:
         context = multiprocessing.get_context("spawn")
         parent_end, child_end = context.Pipe()
         self._process = context.Process(target=_child_main, name="bbkg-query",
-                                        args=(child_end, self.store_dir, self.isolate_network), daemon=True)
+                                        args=(child_end, self.store_dir, self.isolate_network, self.memory_cap,
+                                              self.preload),
+                                        daemon=True)
         self._process.start()
         child_end.close()
         self._conn = parent_end
@@ -88,7 +122,8 @@ class QueryProcess:
 
     def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None,
             limit: float | None = None, on_slow: Callable[[], None] | None = None, slow_after: float = 0.0) -> Any:
-        """Evaluate in the child; raise QueryTimeout past the timeout, QueryCrashed if the child dies.
+        """Evaluate in the child; raise QueryTimeout past the timeout, QueryOverMemory if the child ran out of its
+        memory cap, QueryCrashed if it died otherwise.
 
         `limit` is the request's whole time limit, which the message names, when part of it was spent
         waiting for this process. `on_slow` is called once the evaluation has run for `slow_after` seconds.
@@ -114,8 +149,18 @@ class QueryProcess:
                 raise timed_out(request, limit)
             return pickle.loads(conn.recv_bytes())
         except (EOFError, BrokenPipeError, ConnectionResetError):
+            process = self._process
             self.kill()
+            if self.memory_cap > 0 and process is not None and ran_out_of_memory(process.exitcode):
+                raise over_memory(request, self.memory_cap) from None
             raise QueryCrashed("the query process died while evaluating this query") from None
+
+
+# Lookups of names, which a person types and waits for (the search box, /api/entities): each a few index
+# scans, never a walk of the graph. They get processes and slots of their own, beside the query slots, so that
+# heavy pages and aggregates holding every query slot cannot keep them waiting.
+LOOKUP_CALLS = frozenset({"entities", "suggest"})
+LOOKUP_SLOTS = 2
 
 
 class _Held:
@@ -134,11 +179,15 @@ class QueryExecutor:
     """A pool of query processes: each request in flight borrows one, so a slow query blocks no other."""
 
     def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True, slots: int = 4,
-                 quick_seconds: float = 0.2, memory_quads: int = 0) -> None:
+                 quick_seconds: float = 0.2, memory_quads: int = 0, memory_cap: int = 0) -> None:
         """With `memory_quads`, a store of at most that many quads is read from an in-memory copy by the threads
-        of one shared process (see shared_queries.py); otherwise, and meanwhile, each query has a process."""
+        of one shared process (see shared_queries.py); otherwise, and meanwhile, each query has a process.
+        With `memory_cap`, each query process may allocate that many bytes beyond what it holds to serve, and
+        the shared process, whose threads evaluate up to `slots` queries at once, `slots` times that."""
         self.store_dir = store_dir
-        self.memory = MemoryQueries(store_dir, isolate_network, memory_quads, slots) if memory_quads > 0 else None
+        self.memory_cap = memory_cap
+        self.memory = (MemoryQueries(store_dir, isolate_network, memory_quads, slots, memory_cap)
+                       if memory_quads > 0 else None)
         self.timeout = timeout
         self.isolate_network = isolate_network
         self.quick_seconds = quick_seconds
@@ -149,6 +198,8 @@ class QueryExecutor:
         # Of those, one query at a time until it has run `quick_seconds`: quick queries run one after another,
         # each with the CPU's caches to itself, while a slower one steps aside and runs beside the next.
         self._quick_lane = threading.Lock()
+        self._lookup_slots = threading.BoundedSemaphore(LOOKUP_SLOTS)
+        self._lookup_idle: list[QueryProcess] = []
 
     def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None) -> Any:
         """A QueryAnswer for a QueryRequest, an ApiAnswer for an ApiRequest; `timeout` overrides the default.
@@ -156,6 +207,8 @@ class QueryExecutor:
         The wait for a free slot counts against the same deadline as the evaluation.
         """
         limit = self.timeout if timeout is None else timeout
+        if isinstance(request, ApiRequest) and request.call in LOOKUP_CALLS:
+            return self._look_up(request, limit)
         deadline = time.monotonic() + limit
         busy = "every query slot stayed busy until this request's deadline; try again shortly"
         if not self._slots.acquire(timeout=limit):
@@ -171,6 +224,33 @@ class QueryExecutor:
         finally:
             self._slots.release()
 
+    def _look_up(self, request: ApiRequest, limit: float) -> Any:
+        """A name lookup, in a lookup slot and a process of its own, from disk: no query waits ahead of it."""
+        started = time.monotonic()
+        if not self._lookup_slots.acquire(timeout=limit):
+            raise QueryTimeout("every lookup slot stayed busy until this request's deadline; try again shortly")
+        try:
+            with self._lock:
+                worker = self._lookup_idle.pop() if self._lookup_idle else QueryProcess(
+                    self.store_dir, self.timeout, self.isolate_network, self.memory_cap, preload=False)
+            try:
+                return self._run_with_one_retry(worker, request, max(0.001, limit - (time.monotonic() - started)),
+                                                limit)
+            finally:
+                with self._lock:
+                    self._lookup_idle.append(worker)
+        finally:
+            self._lookup_slots.release()
+
+    def _run_with_one_retry(self, worker: QueryProcess, request: QueryRequest | ApiRequest, timeout: float,
+                            limit: float, on_slow: Callable[[], None] | None = None) -> Any:
+        try:
+            return worker.run(request, timeout, limit, on_slow, self.quick_seconds)
+        except QueryCrashed:
+            # A killed or crashed process (out of memory, an operator's kill): reads are safe to repeat,
+            # once, in a fresh process; a query that crashes it twice is answered 500.
+            return worker.run(request, timeout, limit, on_slow, self.quick_seconds)
+
     def _run_in_slot(self, request: QueryRequest | ApiRequest, timeout: float, limit: float,
                      on_slow: Callable[[], None]) -> Any:
         shared = self.memory.process() if self.memory is not None else None
@@ -183,14 +263,9 @@ class QueryExecutor:
                 timeout = max(0.001, timeout - (time.monotonic() - started))
         with self._lock:
             worker = self._idle.pop() if self._idle else QueryProcess(
-                self.store_dir, self.timeout, self.isolate_network)
+                self.store_dir, self.timeout, self.isolate_network, self.memory_cap)
         try:
-            try:
-                return worker.run(request, timeout, limit, on_slow, self.quick_seconds)
-            except QueryCrashed:
-                # A killed or crashed process (out of memory, an operator's kill): reads are safe to repeat,
-                # once, in a fresh process; a query that crashes it twice is answered 500.
-                return worker.run(request, timeout, limit, on_slow, self.quick_seconds)
+            return self._run_with_one_retry(worker, request, timeout, limit, on_slow)
         finally:
             with self._lock:
                 self._idle.append(worker)
@@ -212,6 +287,7 @@ class QueryExecutor:
         if self.memory is not None:
             self.memory.kill()
         with self._lock:
-            for worker in self._idle:
+            for worker in self._idle + self._lookup_idle:
                 worker.kill()
             self._idle.clear()
+            self._lookup_idle.clear()

@@ -24,6 +24,7 @@ COUNTERS = {
     "queries_in_worker": "SPARQL queries of one triple pattern evaluated by the server worker, not a query process",
     "query_errors": "SPARQL requests refused with a 4xx status",
     "query_timeouts": "SPARQL queries stopped by the timeout",
+    "query_memory_stops": "SPARQL queries and API lookups stopped at their memory cap",
     "api_errors": "API requests refused with a 4xx status for a bad parameter",
     "api_timeouts": "API lookups stopped by the timeout",
     "updates": "SPARQL updates applied",

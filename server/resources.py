@@ -19,7 +19,7 @@ from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, HTML, graph_format
 from vocab import iris
 from vocab.namespaces import BB
 from server.context import lookup, setting
-from server.executor import QueryTimeout
+from server.executor import QueryStopped
 
 bp = Blueprint("resources", __name__)
 
@@ -97,8 +97,8 @@ def _description(iri: str, media_type: str) -> Response:
     return Response(body, mimetype=media_type, headers=headers)
 
 
-@bp.errorhandler(QueryTimeout)
-def too_slow(exc: QueryTimeout) -> tuple[str, int, dict[str, str]]:
+@bp.errorhandler(QueryStopped)
+def too_slow(exc: QueryStopped) -> tuple[str, int, dict[str, str]]:
     return render_template("missing.html", iri="", message=str(exc)), 503, {"Retry-After": "0"}
 
 

@@ -47,6 +47,7 @@ from pyoxigraph import Store
 
 from store.builds import StoreUnavailableError, build_summary, open_current
 from store.handle import PinnedStore, memory_copy
+from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory
 from store.update import store_version
 
 # How often a worker compares the store's version with its copy's (a readlink and a stat).
@@ -68,8 +69,8 @@ def _copy_of_current(store_dir: Path, max_quads: int) -> tuple[tuple[str | None,
         return version, None
 
 
-def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_quads: int, threads: int) -> None:
-    from store.sandbox import drop_network
+def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_quads: int, threads: int,
+                 memory_cap: int) -> None:
     import server.evaluation  # noqa: F401  # imported once here, in the zygote, rather than in every fork
 
     if isolate_network:  # before anything is read: every process forked from here inherits the empty namespace
@@ -100,6 +101,8 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
                 conn.close()
                 ours.close()
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                if memory_cap > 0:  # past it, the process ends and its queries are retried alone, each capped
+                    cap_data_memory(threads * memory_cap)
                 _shared_main(Connection(theirs.detach()), PinnedStore(store_dir, memory, version), threads, worker)
             finally:
                 os._exit(0)
@@ -125,8 +128,12 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: in
     threading.Thread(target=leave_with_the_worker, name="bbkg-worker-watch", daemon=True).start()
 
     def answer(request_id: int, request: Any) -> None:
-        reply = answer_api(handle, request) if isinstance(request, ApiRequest) else evaluate_current(handle, request)
-        data = pickle.dumps((request_id, reply), pickle.HIGHEST_PROTOCOL)
+        try:
+            reply = (answer_api(handle, request) if isinstance(request, ApiRequest)
+                     else evaluate_current(handle, request))
+            data = pickle.dumps((request_id, reply), pickle.HIGHEST_PROTOCOL)
+        except MemoryError:
+            exit_out_of_memory()
         with sending:
             conn.send_bytes(data)
 
@@ -237,11 +244,13 @@ class SharedProcess:
 class MemoryQueries:
     """A worker's zygote and shared process, kept on the current version of the store."""
 
-    def __init__(self, store_dir: str, isolate_network: bool, max_quads: int, threads: int) -> None:
+    def __init__(self, store_dir: str, isolate_network: bool, max_quads: int, threads: int,
+                 memory_cap: int = 0) -> None:
         self.store_dir = store_dir
         self.isolate_network = isolate_network
         self.max_quads = max_quads
         self.threads = threads
+        self.memory_cap = memory_cap
         self._lock = threading.Lock()
         self._zygote: Any = None  # the multiprocessing.Process
         self._conn: Connection | None = None
@@ -317,7 +326,7 @@ class MemoryQueries:
         ours, theirs = context.Pipe()
         self._zygote = context.Process(target=_zygote_main, name="bbkg-zygote", daemon=True,
                                        args=(theirs, self.store_dir, self.isolate_network, self.max_quads,
-                                             self.threads))
+                                             self.threads, self.memory_cap))
         self._zygote.start()
         theirs.close()
         self._conn, self._state = ours, "loading"

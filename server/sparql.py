@@ -31,7 +31,8 @@ from vocab.formats import HTML
 
 from server.descriptions import service_description
 from server.errors import plain_body
-from server.executor import QueryAnswer, QueryCrashed, QueryExecutor, QueryRequest, QueryTimeout, evaluate_current
+from server.executor import (QueryAnswer, QueryCrashed, QueryExecutor, QueryOverMemory, QueryRequest, QueryTimeout,
+                             evaluate_current)
 from server.metrics import Metrics
 from server.wsgi import SAFE_CONTENT, CorsPolicy, WsgiApp, count_request
 from server.media import negotiate
@@ -227,6 +228,9 @@ class SparqlEndpoint:
         except QueryTimeout as exc:
             self.metrics.count("query_timeouts")
             answer = _text(503, str(exc), **{"Retry-After": "0"})
+        except QueryOverMemory as exc:
+            self.metrics.count("query_memory_stops")
+            answer = _text(503, str(exc))
         except QueryCrashed as exc:
             answer = _text(500, str(exc))
         if 400 <= answer.status < 500:

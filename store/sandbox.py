@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ctypes
 import multiprocessing
+import os
+import resource
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +17,9 @@ from vocab.errors import UnavailableError
 
 _CLONE_NEWNET = 0x40000000
 _CLONE_NEWUSER = 0x10000000
+# The exit status of a process whose Python code ran out of its memory cap; the engine (Rust, RocksDB) aborts
+# instead, with SIGABRT.
+OUT_OF_MEMORY_EXIT = 75
 
 
 class DeadlineExceeded(UnavailableError):
@@ -28,6 +33,34 @@ def drop_network() -> bool:
         if libc.unshare(flags) == 0:
             return True
     return False
+
+
+def data_memory_bytes() -> int:
+    """This process's private writable memory (VmData: heap, anonymous mappings, thread stacks), in bytes."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmData:"))
+
+
+def cap_data_memory(extra_bytes: int) -> int:
+    """Let this process allocate at most `extra_bytes` more private memory than it holds now (RLIMIT_DATA, soft
+    and hard: it cannot be raised again); returns the limit. Past it an allocation fails: MemoryError in Python,
+    an abort in the engine."""
+    limit = data_memory_bytes() + extra_bytes
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # an abort past the cap must not write a core file first,
+    os.environ["RUST_BACKTRACE"] = "0"  # nor a backtrace to the server's log: the engine's one line says it all
+    return limit
+
+
+def ran_out_of_memory(exit_code: int | None) -> bool:
+    """Whether a capped process that ended with `exit_code` (multiprocessing's: -N for signal N) ran out of its
+    cap: its Python code exited with OUT_OF_MEMORY_EXIT, or the engine aborted on a failed allocation."""
+    return exit_code in (OUT_OF_MEMORY_EXIT, -6)
+
+
+def exit_out_of_memory() -> None:
+    """Leave at once with OUT_OF_MEMORY_EXIT: after a MemoryError nothing in this process can be trusted."""
+    os._exit(OUT_OF_MEMORY_EXIT)
 
 
 def _child(conn: Any, work: Callable[..., Any], args: tuple[Any, ...], isolate_network: bool) -> None:

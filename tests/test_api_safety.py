@@ -344,6 +344,59 @@ def test_a_query_process_killed_midway_is_replaced_and_the_query_answered(seeds_
     executor.kill()
 
 
+@pytest.mark.parametrize("memory_quads", [0, 1_000_000], ids=["query process", "shared process"])
+def test_a_query_past_its_memory_cap_gets_503_and_the_server_goes_on(seeds_build, memory_quads: int) -> None:
+    app = create_app({"store_dir": str(seeds_build[0]), "memory_store_quads": memory_quads,
+                      "query_memory_mb": 64, "query_timeout": 120.0})
+    client = app.test_client()
+    executor = app.extensions["bbkg_executor"]
+    deadline = time.monotonic() + 120
+    while memory_quads and executor.query_store() != "memory" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert executor.query_store() == ("memory" if memory_quads else "disk")
+    # Sorting every pair of 15,000 and 3,000 triples holds 45 million rows at once, whatever the store's size.
+    heavy = ("SELECT ?a ?d WHERE { { SELECT ?a WHERE { ?a ?b ?c } LIMIT 15000 } "
+             "{ SELECT ?d WHERE { ?d ?e ?f } LIMIT 3000 } } ORDER BY ?a ?d LIMIT 1")
+    count = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+    beside: list = []
+    neighbour = threading.Thread(target=lambda: beside.append(client.get("/sparql", query_string={"query": count})))
+    neighbour.start()
+    refused = client.get("/sparql", query_string={"query": heavy})
+    neighbour.join(120)
+    assert refused.status_code == 503 and "memory cap (64 MiB)" in refused.get_data(as_text=True)
+    assert beside[0].status_code == 200  # a query sent beside it was answered
+    assert client.get("/sparql", query_string={"query": count}).status_code == 200
+    assert client.get("/api/entities", query_string={"q": "Backman"}).status_code == 200
+    assert metric_totals(client.get("/metrics").get_data(as_text=True))["bbkg_query_memory_stops_total"] == 1
+    executor.kill()
+
+
+def test_name_lookups_are_answered_while_heavy_queries_hold_every_query_slot(seeds_build) -> None:
+    app = create_app({"store_dir": str(seeds_build[0]), "memory_store_quads": 0, "query_slots": 2,
+                      "query_timeout": 20.0})
+    client = app.test_client()
+    executor = app.extensions["bbkg_executor"]
+    # More than the 20 s deadline of work, whatever the store's size: every pair of 20,000 triples.
+    slow = ("SELECT (COUNT(*) AS ?n) WHERE { { SELECT ?a WHERE { ?a ?b ?c } LIMIT 20000 } "
+            "{ SELECT ?d WHERE { ?d ?e ?f } LIMIT 20000 } }")
+    answers: list = []
+    heavy = [threading.Thread(target=lambda: answers.append(client.get("/sparql", query_string={"query": slow})))
+             for _ in range(3)]
+    for thread in heavy:
+        thread.start()
+    while executor._slots._value > 0:  # until the heavy queries hold every query slot, and one more waits
+        time.sleep(0.05)
+    lookup = client.get("/api/entities", query_string={"q": "Backman"})
+    suggestions = client.get("/api/entities", query_string={"q": "Back", "match": "prefix"})
+    assert not answers, "a heavy query ended before the lookups were answered"
+    for thread in heavy:
+        thread.join(60)
+    assert [answer.status_code for answer in answers] == [503] * 3  # stopped at their deadline
+    assert lookup.status_code == 200 and lookup.get_json()["results"]
+    assert suggestions.status_code == 200 and suggestions.get_json()["results"]
+    executor.kill()
+
+
 def test_every_route_answers_bad_input_with_a_4xx_in_its_shape(app, client) -> None:
     """Each GET route, with garbage in every parameter a route reads: never a 5xx; the API's in one JSON shape."""
     garbage = [("query", "SELECT * WHERE {"), ("graph", "not an iri"), ("from", "http://bad iri"),
