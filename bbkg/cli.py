@@ -80,15 +80,24 @@ def main() -> None:
 @_store_option
 @click.option("--master", "spark_master", help=_HELP["spark_master"])
 @click.option("--model/--no-model", "extraction_model", default=None, help=_HELP["extraction_model"])
+@click.option("--drop-updates", is_flag=True,
+              help="Leave out the SPARQL updates applied to the store so far (its updates.log, which is renamed "
+                   "and kept) instead of applying them to the new build.")
 @_user_errors
-def build(**options: Any) -> None:
-    """Read the articles, extract, compute connections, and publish a new store."""
+def build(drop_updates: bool, **options: Any) -> None:
+    """Read the articles, extract, compute connections, apply the store's earlier updates, and publish a new
+    store."""
     from bbkg.pipeline import run_build
     from graph.algorithms import SOFTWARE
 
-    result = run_build(_settings(options), on_stage=lambda name: click.echo(f"stage {name}", err=True))
+    result = run_build(_settings(options), on_stage=lambda name: click.echo(f"stage {name}", err=True),
+                       drop_updates=drop_updates)
     click.echo(f"built {result.quads} quads into {result.build_dir}; connections, components, centrality and "
                f"communities computed by {SOFTWARE}")
+    if result.updates_replayed:
+        click.echo(f"applied the {result.updates_replayed} earlier SPARQL updates of the store's updates.log")
+    if result.updates_set_aside is not None:
+        click.echo(f"left out the earlier SPARQL updates; their log is now {result.updates_set_aside}")
     for name, seconds in result.timings.items():
         click.echo(f"  {name:<12} {seconds:7.2f} s")
     click.echo("  " + ", ".join(f"{k}={v}" for k, v in result.counts.items()))

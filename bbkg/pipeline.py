@@ -43,6 +43,7 @@ from mapping.terms import nquad_lines, save_lines
 from spark_etl.session import check_master, create_spark_session, kept, wait_for_executors
 from store.builds import (LoadError, check_writable, dataset_statistics, load_build, new_build_dir, prune_builds,
                           publish_build)
+from store.update import replay_updates, set_log_aside, writer_lock
 from store.validate import validate_store
 
 
@@ -95,6 +96,8 @@ class BuildResult:
     counts: dict[str, int] = field(default_factory=dict)
     statistics: dict[str, Any] = field(default_factory=dict)
     nquads_files: list[Path] = field(default_factory=list)  # what the mapping wrote and the load reads
+    updates_replayed: int = 0  # updates from the store's log, applied to this build before it was published
+    updates_set_aside: Path | None = None  # where the log went, for a build told to drop the updates
 
     @property
     def skipped(self) -> list[dict[str, Any]]:
@@ -103,7 +106,7 @@ class BuildResult:
     def summary(self) -> dict[str, Any]:
         return {"quads": self.quads, "graph_computed_by": SOFTWARE, "articles": self.articles,
                 "timings_seconds": {k: round(v, 3) for k, v in self.timings.items()}, "counts": self.counts,
-                "statistics": self.statistics}
+                "statistics": self.statistics, "updates_replayed": self.updates_replayed}
 
 
 def build_jar(settings: dict[str, Any]) -> Path:
@@ -155,11 +158,13 @@ class Stopwatch:
 
 
 def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
-              on_stage: Callable[[str], None] | None = None) -> BuildResult:
-    """Build a new store from settings['input_dir'] and publish it; the previous store survives any failure.
+              on_stage: Callable[[str], None] | None = None, drop_updates: bool = False) -> BuildResult:
+    """Build a new store from settings['input_dir'], replay the updates applied to the store before (its update
+    log, store/update.py), and publish it; the previous store survives any failure.
 
     Pass `spark` to reuse a running session (tests do); otherwise one is created and stopped.
-    `on_stage` is called with each stage's name as it starts.
+    `on_stage` is called with each stage's name as it starts. With `drop_updates`, the logged updates are left
+    out, and the log set aside (renamed) once the new build is published.
     """
     input_dir = Path(settings["input_dir"])
     store_dir = Path(settings["store_dir"])
@@ -193,7 +198,14 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
             spark = None
         try:
             _load_and_check(result, settings, clock)
-            publish_build(store_dir, build_dir, result.summary(), settings["keep_builds"])
+            # From the replay to the switch, no update may land on the build being replaced.
+            with clock.stage("updates"), writer_lock(store_dir):
+                if drop_updates:
+                    result.updates_set_aside = set_log_aside(store_dir)
+                else:
+                    result.updates_replayed = replay_updates(store_dir, build_dir, settings["query_timeout"],
+                                                             settings["isolate_query_network"])
+                publish_build(store_dir, build_dir, result.summary(), settings["keep_builds"])
         except LoadError as exc:
             shutil.rmtree(build_dir, ignore_errors=True)
             raise LoadError(f"{exc}; {failure_details(store_dir, exc.details)}") from None

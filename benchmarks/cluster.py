@@ -21,12 +21,11 @@ from typing import Any
 
 from bbkg.cluster import start_cluster
 from benchmarks.corpus import generate_corpus
+from benchmarks.page import PAGE, page_with_section
 from vocab.config import PROJECT_ROOT
 
 RESULTS = PROJECT_ROOT / "benchmarks" / "results"
-PAGE = PROJECT_ROOT / "docs" / "benchmarks.md"
 # The benchmarks page's section between these markers is markdown(cluster.json), written by each run.
-START, END = "<!-- cluster results -->\n", "<!-- /cluster results -->"
 # The build's stages in the order they run (its summary lists them by name).
 BUILD_STAGES = ("spark_start", "read", "extract", "record", "graph", "map_rdf", "spark_stop", "load", "statistics",
                 "validate")
@@ -105,8 +104,7 @@ def markdown(results: dict[str, Any]) -> str:
 
 def page_with_results(page: str, results: dict[str, Any]) -> str:
     """The benchmarks page with its cluster section made from `results`."""
-    head, rest = page.split(START, 1)
-    return head + START + markdown(results) + "\n" + END + rest.split(END, 1)[1]
+    return page_with_section(page, "cluster", markdown(results))
 
 
 def main(articles: int) -> None:

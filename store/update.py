@@ -1,4 +1,12 @@
-"""Applying a SPARQL Update to the current build, one writer at a time, and telling readers to reopen."""
+"""Applying a SPARQL Update to the current build, one writer at a time, and telling readers to reopen; and the
+store's update log, which carries every acknowledged update into the next build.
+
+A build starts again from the articles, so an update applied to one build alone would be gone after the next:
+each update is written to `<store>/updates.log` before it is applied (and taken out again if it fails), and a
+build replays the log on its new store before it switches to it, holding the writer lock from the replay to the
+switch so that no update lands in between. `bbkg build --drop-updates` builds without them and sets the log
+aside, renamed, rather than deleting it.
+"""
 
 from __future__ import annotations
 
@@ -6,42 +14,131 @@ import fcntl
 import json
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pyoxigraph import Store
 
 from store.builds import StoreNotBuiltError, current_build
-from store.sandbox import run_isolated
+from store.sandbox import DeadlineExceeded, run_isolated
+from vocab.errors import UserError
 
 UPDATED_MARKER = "UPDATED"
+UPDATE_LOG = "updates.log"
+_LOCK_FILE = ".update.lock"
+_LOCK_POLL_SECONDS = 0.01
 
 
-def _update_store(database: str, update: str) -> None:
-    """Open the database for writing, apply the update in one transaction, flush (in the isolated process)."""
+class UpdateReplayError(UserError):
+    """A logged update could not be applied to a new build; the build stops and the served store stays."""
+
+
+@contextmanager
+def writer_lock(store_dir: Path, timeout: float | None = None) -> Iterator[None]:
+    """Hold the store's one writer lock (across processes: server workers, `bbkg build`); DeadlineExceeded when
+    it is not had within `timeout` seconds (None: wait as long as it takes)."""
+    with open(store_dir / _LOCK_FILE, "w") as lock:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
+                break
+            except BlockingIOError:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise DeadlineExceeded(f"waited {timeout:g} s for the store's writer (a build switching "
+                                           "stores, or another update) and gave up") from None
+                time.sleep(_LOCK_POLL_SECONDS)
+        yield
+
+
+def _update_store(database: str, updates: list[str]) -> None:
+    """Open the database for writing, apply each update in one transaction of its own, flush (in the isolated
+    process)."""
     store = Store(database)
-    store.update(update)
+    for update in updates:
+        store.update(update)
     store.flush()
 
 
+def _mark_updated(build: Path) -> None:
+    # The count the build recorded is stale now: the marker carries the live one (/health reads it).
+    quads = len(Store.read_only(str(build / "oxigraph")))
+    (build / UPDATED_MARKER).write_text(json.dumps({"updated_ns": time.time_ns(), "quads": quads}),
+                                        encoding="utf-8")
+
+
 def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_network: bool = True) -> None:
-    """Run `update` against the current build; raises SyntaxError for a bad update, DeadlineExceeded when
-    it runs past `timeout` seconds.
+    """Run `update` against the current build and log it for the next; raises SyntaxError for a bad update,
+    DeadlineExceeded when it runs past `timeout` seconds (the wait for the writer lock included).
 
     The update runs in a process of its own without network (LOAD cannot reach out), killed at the
     deadline: Oxigraph applies an update as one transaction, so a killed one leaves the store as it was,
     and the writer lock is free again at once. Read-only handles see a snapshot, so the marker file tells
-    them to reopen. The next `bbkg build` starts from the articles again: updates live as long as this build.
+    them to reopen.
     """
-    build = current_build(store_dir)
-    if build is None:
-        raise StoreNotBuiltError(store_dir)
-    with open(store_dir / ".update.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # one writer across all server processes
-        run_isolated(_update_store, (str(build / "oxigraph"), update), timeout, isolate_network)
-        # The count the build recorded is stale now: the marker carries the live one (/health reads it).
-        quads = len(Store.read_only(str(build / "oxigraph")))
-        (build / UPDATED_MARKER).write_text(json.dumps({"updated_ns": time.time_ns(), "quads": quads}),
-                                            encoding="utf-8")
+    started = time.monotonic()
+    with writer_lock(store_dir, timeout):
+        build = current_build(store_dir)  # under the lock: a build may have switched stores while we waited
+        if build is None:
+            raise StoreNotBuiltError(store_dir)
+        log = store_dir / UPDATE_LOG
+        # Logged first, so that an acknowledged update is always in the log; a failed one is taken out again.
+        logged_before = _append_to_log(log, update)
+        try:
+            run_isolated(_update_store, (str(build / "oxigraph"), [update]),
+                         max(0.001, timeout - (time.monotonic() - started)), isolate_network)
+        except BaseException:
+            os.truncate(log, logged_before)
+            raise
+        _mark_updated(build)
+
+
+def _append_to_log(log: Path, update: str) -> int:
+    """Append one update to the log, on disk before this returns; the log's size before it."""
+    with open(log, "ab") as out:
+        size = out.tell()
+        out.write(json.dumps({"logged_ns": time.time_ns(), "update": update}).encode() + b"\n")
+        out.flush()
+        os.fsync(out.fileno())
+    return size
+
+
+def logged_updates(store_dir: Path) -> list[str]:
+    """The updates applied to this store's builds since its log was last set aside, oldest first."""
+    try:
+        lines = (store_dir / UPDATE_LOG).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return []
+    return [json.loads(line)["update"] for line in lines if line.strip()]
+
+
+def replay_updates(store_dir: Path, build_dir: Path, timeout: float, isolate_network: bool = True) -> int:
+    """Apply the store's logged updates, in order, to the unpublished build in `build_dir`; how many. The caller
+    holds the writer lock until it has switched to that build. UpdateReplayError when one fails."""
+    updates = logged_updates(store_dir)
+    if not updates:
+        return 0
+    try:
+        run_isolated(_update_store, (str(build_dir / "oxigraph"), updates), timeout * len(updates),
+                     isolate_network)
+    except Exception as exc:  # any cause: the build ends in one line that names it
+        raise UpdateReplayError(f"the {len(updates)} updates in {store_dir / UPDATE_LOG} could not be applied "
+                                f"to the new build ({exc}); the store being served stays as it was; build with "
+                                "--drop-updates to leave them out") from None
+    _mark_updated(build_dir)
+    return len(updates)
+
+
+def set_log_aside(store_dir: Path) -> Path | None:
+    """Rename the update log (to updates-<time>.log), so that the next builds start without its updates; where
+    it went, None when there was none."""
+    log = store_dir / UPDATE_LOG
+    if not log.exists():
+        return None
+    aside = store_dir / f"updates-{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}.log"
+    log.rename(aside)
+    return aside
 
 
 def updated_quads(store_dir: Path) -> int | None:

@@ -198,7 +198,7 @@ HEAVY_UPDATE = "INSERT { ?a <https://example.org/p> ?b } WHERE { ?a ?x ?y . ?b ?
 def test_an_update_past_its_deadline_is_killed_and_leaves_the_store_as_it_was(store_copy: Path) -> None:
     from store.builds import open_current
     from store.sandbox import DeadlineExceeded
-    from store.update import apply_update
+    from store.update import apply_update, logged_updates, writer_lock
 
     before = len(open_current(store_copy)[0])
     started = time.perf_counter()
@@ -207,10 +207,17 @@ def test_an_update_past_its_deadline_is_killed_and_leaves_the_store_as_it_was(st
     assert time.perf_counter() - started < 10
     assert len(open_current(store_copy)[0]) == before
     # The writer lock is free at once: the next update goes through.
-    apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
+    applied = "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }"
+    apply_update(store_copy, applied, timeout=30)
     assert len(open_current(store_copy)[0]) == before + 1
     with pytest.raises(SyntaxError):
         apply_update(store_copy, "INSERT DATA { nonsense", timeout=30)
+    # Only what was applied is logged for the next build.
+    assert logged_updates(store_copy) == [applied]
+    # An update that cannot have the writer (a build switching stores) within its deadline gives up, unapplied.
+    with writer_lock(store_copy), pytest.raises(DeadlineExceeded, match="writer"):
+        apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 2 }", timeout=0.5)
+    assert len(open_current(store_copy)[0]) == before + 1 and logged_updates(store_copy) == [applied]
 
 
 def test_a_corrupt_store_is_503_with_a_reason_and_no_path(store_copy: Path) -> None:

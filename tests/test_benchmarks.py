@@ -17,7 +17,8 @@ import pytest
 
 from pyspark.sql import SparkSession
 
-from benchmarks.cluster import PAGE, page_with_results
+from benchmarks.cluster import page_with_results
+from benchmarks.page import PAGE
 from benchmarks.cluster import RESULTS as CLUSTER_RESULTS
 from benchmarks.corpus import (CLUB_SEASONS_PER_CAREER, FIRST_SEASONS, PEOPLE_PER_CLUB_SEASON, generate_corpus,
                                make_world, world_size)

@@ -250,6 +250,39 @@ def test_a_shape_violation_is_reported_and_nothing_is_published(spark: SparkSess
     assert count_quads(store_copy) > 500
 
 
+def test_updates_are_carried_into_the_next_build_and_left_out_only_when_asked(spark: SparkSession, store_copy: Path,
+                                                                             tmp_path: Path) -> None:
+    from store.update import UPDATE_LOG, UpdateReplayError, apply_update, logged_updates, updated_quads
+
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    shutil.copy(SEEDS / "002_42a94eca53463acc.txt", corpus)
+    settings = build_settings(corpus, store_copy, record_scope="none")
+    note = "GRAPH <https://example.org/notes> { <https://example.org/a> <https://example.org/b> 1 }"
+    apply_update(store_copy, f"INSERT DATA {{ {note} }}", timeout=30)
+    log = store_copy / UPDATE_LOG
+    logged = log.read_text(encoding="utf-8")
+
+    # An update that no longer applies stops the build in one line; the served build stays, with the note.
+    log.write_text(logged + '{"update": "INSERT DATA { nonsense"}\n', encoding="utf-8")
+    before = current_build(store_copy)
+    with pytest.raises(UpdateReplayError, match="--drop-updates"):
+        run_build(settings, spark=spark)
+    assert current_build(store_copy) == before and list((store_copy / "builds").iterdir()) == [before]
+    log.write_text(logged, encoding="utf-8")
+
+    replayed = run_build(settings, spark=spark)
+    store, _ = open_current(store_copy)
+    assert current_build(store_copy) != before and replayed.updates_replayed == 1
+    assert store.query(f"ASK {{ {note} }}") and updated_quads(store_copy) == len(store)
+
+    dropped = run_build(settings, spark=spark, drop_updates=True)
+    store, _ = open_current(store_copy)
+    assert not store.query(f"ASK {{ {note} }}") and updated_quads(store_copy) is None
+    assert not log.exists() and dropped.updates_set_aside is not None
+    assert dropped.updates_set_aside.read_text(encoding="utf-8") == logged and logged_updates(store_copy) == []
+
+
 @pytest.mark.slow
 def test_killing_a_build_halfway_leaves_the_previous_store_answering(store_copy: Path) -> None:
     before = current_build(store_copy)
