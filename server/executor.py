@@ -22,7 +22,6 @@ from typing import Any
 # The request and answer types and evaluation live in evaluation.py; the routes import them from here too.
 from server.evaluation import (ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed, QueryOverMemory, QueryRequest,
                                QueryStopped, QueryTimeout, answer_api, evaluate_current, preload_network)
-from store.builds import StoreUnavailableError
 from store.handle import CurrentStore, PinnedStore
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory, ran_out_of_memory
 from server.shared_queries import MemoryQueries, SharedProcessDied
@@ -31,26 +30,14 @@ __all__ = ["ApiAnswer", "ApiRequest", "QueryAnswer", "QueryCrashed", "QueryExecu
            "QueryProcess", "QueryRequest", "QueryStopped", "QueryTimeout", "evaluate_current"]
 
 
-def _preload_then_cap(handle: CurrentStore, memory_cap: int, preload: bool) -> None:
-    # The cap counts from what the process holds to serve (the store opened, its network read), so that it
-    # bounds what one query takes, whatever the store's size.
-    if preload:
-        preload_network(handle)
-    else:
-        try:
-            handle.get()
-        except StoreUnavailableError:
-            pass  # no build yet: the first lookup after one opens it
-    if memory_cap > 0:
-        cap_data_memory(memory_cap)
-
-
 def _child_main(conn: Connection, store_dir: str, isolate_network: bool, memory_cap: int, preload: bool) -> None:
     if isolate_network:
         drop_network()
+    if memory_cap > 0:  # first: the store's caches and its network count in the cap, with the queries
+        cap_data_memory(memory_cap)
     handle = CurrentStore(store_dir)
-    threading.Thread(target=_preload_then_cap, args=(handle, memory_cap, preload), name="bbkg-network",
-                     daemon=True).start()
+    if preload:
+        threading.Thread(target=preload_network, args=(handle,), name="bbkg-network", daemon=True).start()
     while True:
         try:
             request = pickle.loads(conn.recv_bytes())
@@ -85,8 +72,8 @@ class QueryProcess:
 
     def __init__(self, store_dir: str, timeout: float, isolate_network: bool = True, memory_cap: int = 0,
                  preload: bool = True) -> None:
-        """`memory_cap`: bytes a query may allocate beyond what the process holds to serve; 0 for no cap.
-        `preload`: read the store's chain network at start, for connection lookups."""
+        """`memory_cap`: bytes the process may allocate beyond the interpreter (the store's caches, its chain
+        network, the query); 0 for no cap. `preload`: read the chain network at start, for connection lookups."""
         self.store_dir = store_dir
         self.timeout = timeout
         self.isolate_network = isolate_network
@@ -182,8 +169,8 @@ class QueryExecutor:
                  quick_seconds: float = 0.2, memory_quads: int = 0, memory_cap: int = 0) -> None:
         """With `memory_quads`, a store of at most that many quads is read from an in-memory copy by the threads
         of one shared process (see shared_queries.py); otherwise, and meanwhile, each query has a process.
-        With `memory_cap`, each query process may allocate that many bytes beyond what it holds to serve, and
-        the shared process, whose threads evaluate up to `slots` queries at once, `slots` times that."""
+        With `memory_cap`, each query process may allocate that many bytes beyond the interpreter, and the shared
+        process, whose threads evaluate up to `slots` queries at once, `slots` times that beyond its copy."""
         self.store_dir = store_dir
         self.memory_cap = memory_cap
         self.memory = (MemoryQueries(store_dir, isolate_network, memory_quads, slots, memory_cap)

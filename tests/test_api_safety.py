@@ -354,7 +354,7 @@ def test_a_query_process_killed_midway_is_replaced_and_the_query_answered(seeds_
 @pytest.mark.parametrize("memory_quads", [0, 1_000_000], ids=["query process", "shared process"])
 def test_a_query_past_its_memory_cap_gets_503_and_the_server_goes_on(seeds_build, memory_quads: int) -> None:
     app = create_app({"store_dir": str(seeds_build[0]), "memory_store_quads": memory_quads,
-                      "query_memory_mb": 64, "query_timeout": 120.0})
+                      "query_memory_mb": 256, "query_timeout": 120.0})
     client = app.test_client()
     executor = app.extensions["bbkg_executor"]
     deadline = time.monotonic() + 120
@@ -370,7 +370,7 @@ def test_a_query_past_its_memory_cap_gets_503_and_the_server_goes_on(seeds_build
     neighbour.start()
     refused = client.get("/sparql", query_string={"query": heavy})
     neighbour.join(120)
-    assert refused.status_code == 503 and "memory cap (64 MiB)" in refused.get_data(as_text=True)
+    assert refused.status_code == 503 and "memory cap (256 MiB)" in refused.get_data(as_text=True)
     assert beside[0].status_code == 200  # a query sent beside it was answered
     assert client.get("/sparql", query_string={"query": count}).status_code == 200
     assert client.get("/api/entities", query_string={"q": "Backman"}).status_code == 200

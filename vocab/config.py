@@ -126,12 +126,14 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
     Setting("query_timeout", 30.0,
             "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
-    Setting("query_memory_mb", 1024,
-            "Memory (MiB) one query or API lookup may allocate beyond what its process holds to serve the store "
-            "(its heap and anonymous mappings: RLIMIT_DATA); one that needs more gets 503 and the server goes on. "
-            "The shared process (memory_store_quads) may allocate query_slots times this, and the queries it was "
-            "evaluating when it ran out are retried alone, each with its own cap; so the queries of the whole "
-            "server hold at most workers × query_slots × 2 × this beyond the fixed part. 0: no cap."),
+    Setting("query_memory_mb", 768,
+            "Memory (MiB) each query process may allocate beyond the Python interpreter: the store's caches, the "
+            "chain network it reads for connection lookups, and the query or lookup it evaluates (its heap and "
+            "anonymous mappings: RLIMIT_DATA); a query that needs more gets 503 and the server goes on. A "
+            "worker's shared process (memory_store_quads) may allocate query_slots times this beyond its copy, "
+            "and the queries it was evaluating when it ran out are retried alone, each in a capped process; so "
+            "the server's queries hold at most workers × (2 × query_slots + 2) × this beyond the fixed part "
+            "(the 2: each worker's name-lookup processes). 0: no cap."),
     Setting("api_timeout", 10.0,
             "Seconds an /api lookup may run before its process is killed and the client gets 503."),
     Setting("result_row_cap", 100_000,
