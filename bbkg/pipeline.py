@@ -200,12 +200,12 @@ def run_build(settings: dict[str, Any], spark: SparkSession | None = None,
             _load_and_check(result, settings, clock)
             # From the replay to the switch, no update may land on the build being replaced.
             with clock.stage("updates"), writer_lock(store_dir):
-                if drop_updates:
-                    result.updates_set_aside = set_log_aside(store_dir)
-                else:
+                if not drop_updates:
                     result.updates_replayed = replay_updates(store_dir, build_dir, settings["query_timeout"],
                                                              settings["isolate_query_network"])
                 publish_build(store_dir, build_dir, result.summary(), settings["keep_builds"])
+                if drop_updates:  # only once the build without them is served
+                    result.updates_set_aside = set_log_aside(store_dir)
         except LoadError as exc:
             shutil.rmtree(build_dir, ignore_errors=True)
             raise LoadError(f"{exc}; {failure_details(store_dir, exc.details)}") from None

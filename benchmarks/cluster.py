@@ -21,14 +21,11 @@ from typing import Any
 
 from bbkg.cluster import start_cluster
 from benchmarks.corpus import generate_corpus
-from benchmarks.page import PAGE, page_with_section
-from vocab.config import PROJECT_ROOT
+from benchmarks.page import PAGE, RESULTS, page_with_section
 
-RESULTS = PROJECT_ROOT / "benchmarks" / "results"
-# The benchmarks page's section between these markers is markdown(cluster.json), written by each run.
 # The build's stages in the order they run (its summary lists them by name).
 BUILD_STAGES = ("spark_start", "read", "extract", "record", "graph", "map_rdf", "spark_stop", "load", "statistics",
-                "validate")
+                "validate", "updates")
 # Task metrics summed over every task of a run, in seconds (the event log's milliseconds and nanoseconds).
 TASK_SECONDS = {
     "run": ("Executor Run Time", 1e3), "cpu": ("Executor CPU Time", 1e9),

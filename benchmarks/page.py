@@ -6,6 +6,7 @@ from __future__ import annotations
 from vocab.config import PROJECT_ROOT
 
 PAGE = PROJECT_ROOT / "docs" / "benchmarks.md"
+RESULTS = PROJECT_ROOT / "benchmarks" / "results"
 
 
 def markers(section: str) -> tuple[str, str]:

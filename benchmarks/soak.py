@@ -4,7 +4,7 @@ processes, all at once.
 The 64 clients send a varied, uncached mix (every request different) of /sparql lookups, /api/connections,
 /api/entities, /api/central and entity pages (a club's page is the heaviest thing a client can ask for).
 Meanwhile:
-- an updater sends SPARQL updates with the token, each inserting a new triple, four a second;
+- an updater sends SPARQL updates with the token, each inserting a new triple, one a second;
 - a hostile client sends an update padded past `max_request_bytes` in a chunked body, once a second;
 - at REBUILD_AT a rebuild of the store starts (`bbkg build`, as an operator runs it), which replays the updates
   acknowledged so far and switches the served store;
@@ -44,7 +44,7 @@ import requests
 
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import process, process_tree, pss_mib
-from benchmarks.page import PAGE, page_with_section
+from benchmarks.page import PAGE, RESULTS, page_with_section
 from server.executor import LOOKUP_SLOTS
 from store.builds import open_current
 from store.select import select_rows
@@ -61,9 +61,8 @@ WARM_UP = 5.0
 REBUILD_AT = 10.0
 KILL_AT = 30.0
 KILL_WINDOW = 2.0  # seconds after the kill in which the killed worker's connections fail
-UPDATES_PER_SECOND = 4
+UPDATES_PER_SECOND = 1
 LOOKUP_P95_MS = 200.0
-RESULTS = PROJECT_ROOT / "benchmarks" / "results"
 BB = namespaces.BB
 JSON = result_format("json").media_type
 SOAK_GRAPH = "urn:bbkg:soak"
@@ -260,6 +259,16 @@ def _acknowledged_present(url: str, acknowledged: list[int]) -> tuple[list[int],
     return sorted(set(acknowledged) - present), 0 in present
 
 
+def _first_of_each_status(answers: list[str], each: int = 3) -> list[str]:
+    """The first `each` answers of every status among `answers` (each starts with its status)."""
+    firsts: dict[str, list[str]] = {}
+    for answer in answers:
+        kept = firsts.setdefault(answer.split(" ", 1)[0], [])
+        if len(kept) < each:
+            kept.append(answer)
+    return [answer for kept in firsts.values() for answer in kept]
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[max(0, int(len(ordered) * share) - 1)] if ordered else 0.0
@@ -353,7 +362,7 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
         "date": time.strftime("%Y-%m-%d", time.gmtime()), "machine": f"{os.cpu_count()} cores",
         "clients": CLIENTS, "workers": WORKERS, "seconds": round(elapsed, 1), "requests": len(latencies),
         "requests_per_second": round(len(latencies) / elapsed, 1), "statuses": tally.statuses,
-        "non_2xx_on_valid_requests": len(tally.bad), "first_non_2xx": tally.bad[:5],
+        "non_2xx_on_valid_requests": len(tally.bad), "first_non_2xx_of_each_status": _first_of_each_status(tally.bad),
         "socket_errors": len(tally.socket_errors), "socket_errors_not_from_the_killed_worker": len(unexplained),
         "socket_errors_not_from_the_killed_worker_detail": unexplained[:10],
         "p50_ms": round(statistics.median(latencies) * 1000, 1),

@@ -11,8 +11,8 @@ from flask import Blueprint, Response, jsonify, request
 
 from vocab.errors import UserError
 from server.context import InputError, checked_name, lookup, metrics
-from server.errors import json_error
-from server.executor import ApiAnswer, QueryCrashed, QueryOverMemory, QueryTimeout
+from server.errors import count_stopped, json_error, stopped_headers
+from server.executor import ApiAnswer, QueryCrashed, QueryStopped
 from server.openapi import (MATCH_MODES, MAX_CENTRAL, MAX_CHAINS, MAX_HOPS_LIMIT, MAX_NAMES, MAX_SUGGESTIONS,
                             OPENAPI, YEAR_RANGE)
 from store.names import Entity, checked_entity_type
@@ -71,18 +71,12 @@ def bad_input(exc: UserError) -> tuple[Response, int]:
     return json_error(exc.status, str(exc))
 
 
-@bp.errorhandler(QueryTimeout)
-def too_slow(exc: QueryTimeout) -> tuple[Response, int]:
-    metrics().count("api_timeouts")
+@bp.errorhandler(QueryStopped)
+def stopped(exc: QueryStopped) -> tuple[Response, int]:
+    count_stopped(metrics(), exc, "api_timeouts")
     response, status = json_error(503, str(exc))
-    response.headers["Retry-After"] = "0"
+    response.headers.update(stopped_headers(exc))
     return response, status
-
-
-@bp.errorhandler(QueryOverMemory)
-def too_large(exc: QueryOverMemory) -> tuple[Response, int]:
-    metrics().count("query_memory_stops")
-    return json_error(503, str(exc))
 
 
 @bp.errorhandler(QueryCrashed)

@@ -9,6 +9,7 @@ from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from vocab.errors import UserError
+from server.evaluation import QueryStopped, QueryTimeout
 from store.builds import StoreUnavailableError
 
 
@@ -37,7 +38,26 @@ def plain(status: int, message: str, **headers: str) -> Response:
     return Response(plain_body(message), status=status, mimetype="text/plain", headers=headers)
 
 
+def stopped_headers(exc: QueryStopped) -> dict[str, str]:
+    """Retry-After for a request stopped at its deadline (a busy moment may pass); none for one stopped at its
+    memory cap, which would end the same way."""
+    return {"Retry-After": "0"} if isinstance(exc, QueryTimeout) else {}
+
+
+def count_stopped(metrics: Any, exc: QueryStopped, timeouts_counter: str) -> None:
+    """Count a stopped request: under `timeouts_counter` past its deadline, as a memory stop past its cap."""
+    metrics.count(timeouts_counter if isinstance(exc, QueryTimeout) else "query_memory_stops")
+
+
 def register(app: Flask) -> None:
+    @app.errorhandler(QueryStopped)
+    def stopped(exc: QueryStopped) -> tuple[Response, int]:
+        # The routes with no handler of their own (the search and connection pages).
+        count_stopped(app.extensions["bbkg_metrics"], exc, "api_timeouts")
+        response, status = json_error(503, str(exc))
+        response.headers.update(stopped_headers(exc))
+        return response, status
+
     @app.errorhandler(StoreUnavailableError)
     def store_unavailable(exc: StoreUnavailableError) -> tuple[Response, int]:
         app.logger.error("store unavailable: %s", exc)  # the full reason, with paths, for the operator only

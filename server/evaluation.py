@@ -173,6 +173,11 @@ def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:
                          candidates=getattr(exc, "candidates", []))
 
 
+def answer_request(handle: Any, request: QueryRequest | ApiRequest) -> QueryAnswer | ApiAnswer:
+    """What a query process answers to a request: a query's answer, or an API lookup's."""
+    return answer_api(handle, request) if isinstance(request, ApiRequest) else evaluate_current(handle, request)
+
+
 def preload_network(handle: Any) -> None:
     """Read the store's chain network (store/seasons.py) now, beside the first queries, rather than in the
     first connection lookup."""

@@ -3,8 +3,11 @@
 Each server worker owns one child. The child opens the store read-only, has no network
 (its own empty network namespace, where the kernel allows it), evaluates one query at a
 time and sends back the serialized answer. A query that runs past the timeout gets its
-child killed, which frees the CPU at once; the next query starts a fresh child. (A SELECT over one triple
-pattern, which can be stopped between rows, is evaluated by the server worker first: see one_pattern.py.)
+child killed, which frees the CPU at once; the next query starts a fresh child. A child may allocate at most
+its memory cap (the query_memory_mb setting): one that runs out ends, and its query is answered 503, not
+retried. Name lookups (LOOKUP_CALLS) have children and slots of their own, so that no query waits ahead of
+them. (A SELECT over one triple pattern, which can be stopped between rows, is evaluated by the server worker
+first: see one_pattern.py.)
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 # The request and answer types and evaluation live in evaluation.py; the routes import them from here too.
 from server.evaluation import (ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed, QueryOverMemory, QueryRequest,
-                               QueryStopped, QueryTimeout, answer_api, evaluate_current, preload_network)
+                               QueryStopped, QueryTimeout, answer_request, evaluate_current, preload_network)
 from store.handle import CurrentStore, PinnedStore
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory, ran_out_of_memory
 from server.shared_queries import MemoryQueries, SharedProcessDied
@@ -44,27 +47,26 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool, memory_
         except EOFError:
             return
         try:
-            answer = answer_api(handle, request) if isinstance(request, ApiRequest) else evaluate_current(handle,
-                                                                                                          request)
-            conn.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
+            conn.send_bytes(pickle.dumps(answer_request(handle, request), pickle.HIGHEST_PROTOCOL))
         except MemoryError:
             exit_out_of_memory()
 
 
-def _what(request: QueryRequest | ApiRequest) -> str:
+def _request_kind(request: QueryRequest | ApiRequest) -> str:
     return "lookup" if isinstance(request, ApiRequest) else "query"
 
 
 def timed_out(request: QueryRequest | ApiRequest, limit: float) -> QueryTimeout:
     """The error for a request stopped after `limit` seconds (its whole time limit)."""
-    return QueryTimeout(f"the {_what(request)} ran longer than {limit:g} s and was stopped; narrow it (fewer names "
-                        "or hops, LIMIT, more specific patterns)")
+    return QueryTimeout(f"the {_request_kind(request)} ran longer than {limit:g} s and was stopped; narrow it "
+                        "(fewer names or hops, LIMIT, more specific patterns)")
 
 
 def over_memory(request: QueryRequest | ApiRequest, memory_cap: int) -> QueryOverMemory:
     """The error for a request that needed more than `memory_cap` bytes."""
-    return QueryOverMemory(f"the {_what(request)} needed more than its memory cap ({memory_cap // 2**20} MiB) and "
-                           "was stopped; narrow it (fewer rows, LIMIT, more specific patterns)")
+    return QueryOverMemory(f"the {_request_kind(request)} needed more than its memory cap "
+                           f"({memory_cap // 2**20} MiB) and was stopped; narrow it (fewer rows, LIMIT, more "
+                           "specific patterns)")
 
 
 class QueryProcess:
@@ -82,6 +84,7 @@ class QueryProcess:
         self._process: Any = None
         self._conn: Connection | None = None
         self._answered: select.poll | None = None  # polls the pipe for the child's answer
+        self._answers = 0  # by the child now running
 
     def _start(self) -> Connection:
         # spawn, not fork: the parent may hold threads (a JVM gateway in tests, server threads).
@@ -96,6 +99,7 @@ class QueryProcess:
         self._conn = parent_end
         self._answered = select.poll()
         self._answered.register(parent_end.fileno(), select.POLLIN)
+        self._answers = 0
         return parent_end
 
     def kill(self) -> None:
@@ -134,11 +138,16 @@ class QueryProcess:
             if not answered:
                 self.kill()
                 raise timed_out(request, limit)
-            return pickle.loads(conn.recv_bytes())
+            answer = pickle.loads(conn.recv_bytes())
+            self._answers += 1
+            return answer
         except (EOFError, BrokenPipeError, ConnectionResetError):
-            process = self._process
+            process, answered_before = self._process, self._answers
             self.kill()
-            if self.memory_cap > 0 and process is not None and ran_out_of_memory(process.exitcode):
+            # A child that answered earlier queries may hold memory they left behind (an allocator keeps some):
+            # only a fresh one running out says the query itself needs more than the cap.
+            if (self.memory_cap > 0 and not answered_before and process is not None
+                    and ran_out_of_memory(process.exitcode)):
                 raise over_memory(request, self.memory_cap) from None
             raise QueryCrashed("the query process died while evaluating this query") from None
 

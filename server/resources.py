@@ -18,7 +18,8 @@ from vocab.errors import UserError
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, HTML, graph_format
 from vocab import iris
 from vocab.namespaces import BB
-from server.context import lookup, setting
+from server.context import lookup, metrics, setting
+from server.errors import count_stopped, stopped_headers
 from server.executor import QueryStopped
 
 bp = Blueprint("resources", __name__)
@@ -98,8 +99,9 @@ def _description(iri: str, media_type: str) -> Response:
 
 
 @bp.errorhandler(QueryStopped)
-def too_slow(exc: QueryStopped) -> tuple[str, int, dict[str, str]]:
-    return render_template("missing.html", iri="", message=str(exc)), 503, {"Retry-After": "0"}
+def stopped(exc: QueryStopped) -> tuple[str, int, dict[str, str]]:
+    count_stopped(metrics(), exc, "api_timeouts")
+    return render_template("missing.html", iri="", message=str(exc)), 503, stopped_headers(exc)
 
 
 def marked_text(text: str, mentions: list[dict[str, Any]], sentences: list[dict[str, Any]],

@@ -113,7 +113,7 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
 
 
 def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: int) -> None:
-    from server.evaluation import ApiRequest, answer_api, evaluate_current
+    from server.evaluation import answer_request
 
     sending = threading.Lock()
 
@@ -129,9 +129,7 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: in
 
     def answer(request_id: int, request: Any) -> None:
         try:
-            reply = (answer_api(handle, request) if isinstance(request, ApiRequest)
-                     else evaluate_current(handle, request))
-            data = pickle.dumps((request_id, reply), pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps((request_id, answer_request(handle, request)), pickle.HIGHEST_PROTOCOL)
         except MemoryError:
             exit_out_of_memory()
         with sending:

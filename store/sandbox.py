@@ -44,17 +44,19 @@ def data_memory_bytes() -> int:
 def cap_data_memory(extra_bytes: int) -> int:
     """Let this process allocate at most `extra_bytes` more private memory than it holds now (RLIMIT_DATA, soft
     and hard: it cannot be raised again); returns the limit. Past it an allocation fails: MemoryError in Python,
-    an abort in the engine."""
+    an abort in the engine, which then leaves without a core file or a backtrace."""
     limit = data_memory_bytes() + extra_bytes
     resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # an abort past the cap must not write a core file first,
-    os.environ["RUST_BACKTRACE"] = "0"  # nor a backtrace to the server's log: the engine's one line says it all
+    # An abort at the cap is expected: a core file would take the disk, a backtrace the server's log.
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    os.environ["RUST_BACKTRACE"] = "0"
     return limit
 
 
 def ran_out_of_memory(exit_code: int | None) -> bool:
     """Whether a capped process that ended with `exit_code` (multiprocessing's: -N for signal N) ran out of its
-    cap: its Python code exited with OUT_OF_MEMORY_EXIT, or the engine aborted on a failed allocation."""
+    cap: its Python code exited with OUT_OF_MEMORY_EXIT, or the engine aborted, which in a capped process is
+    taken to be a failed allocation (the engine aborts on nothing else a query can cause)."""
     return exit_code in (OUT_OF_MEMORY_EXIT, -6)
 
 

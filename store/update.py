@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import fcntl
 import json
+import multiprocessing
 import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from pyoxigraph import Store
 
@@ -52,12 +54,27 @@ def writer_lock(store_dir: Path, timeout: float | None = None) -> Iterator[None]
         yield
 
 
-def _update_store(database: str, updates: list[str]) -> None:
-    """Open the database for writing, apply each update in one transaction of its own, flush (in the isolated
-    process)."""
+def _update_store(database: str, update: str, committed: Any) -> None:
+    """Open the database for writing, apply the update in one transaction, flush (in the isolated process);
+    `committed` is set once the transaction has committed."""
     store = Store(database)
-    for update in updates:
-        store.update(update)
+    store.update(update)
+    committed.set()
+    store.flush()
+
+
+class _ReplayStopped(Exception):
+    """Raised in the replaying process: the number of the logged update that failed, and the engine's reason."""
+
+
+def _replay(database: str, updates: list[str]) -> None:
+    """Apply each update in one transaction of its own, in order, then flush (in the isolated process)."""
+    store = Store(database)
+    for number, update in enumerate(updates, 1):
+        try:
+            store.update(update)
+        except Exception as exc:  # any reason the engine gives: the build names the update and stops
+            raise _ReplayStopped(number, str(exc)) from None
     store.flush()
 
 
@@ -83,34 +100,49 @@ def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_ne
         if build is None:
             raise StoreNotBuiltError(store_dir)
         log = store_dir / UPDATE_LOG
-        # Logged first, so that an acknowledged update is always in the log; a failed one is taken out again.
-        logged_before = _append_to_log(log, update)
+        logged_before = log.stat().st_size if log.exists() else 0
+        committed = multiprocessing.get_context("spawn").Event()
         try:
-            run_isolated(_update_store, (str(build / "oxigraph"), [update]),
+            # Logged first, so that an acknowledged update is always in the log; a failed one is taken out again.
+            _append_to_log(log, update)
+            run_isolated(_update_store, (str(build / "oxigraph"), update, committed),
                          max(0.001, timeout - (time.monotonic() - started)), isolate_network)
+        except DeadlineExceeded:
+            # Killed while flushing, after the commit: the update is in the store, so it stays in the log. (A kill
+            # in the instant between the commit and the signal is not told apart.)
+            if not committed.is_set():
+                os.truncate(log, logged_before)
+                raise
         except BaseException:
             os.truncate(log, logged_before)
             raise
         _mark_updated(build)
 
 
-def _append_to_log(log: Path, update: str) -> int:
-    """Append one update to the log, on disk before this returns; the log's size before it."""
+def _append_to_log(log: Path, update: str) -> None:
+    """Append one update to the log, on disk before this returns."""
     with open(log, "ab") as out:
-        size = out.tell()
         out.write(json.dumps({"logged_ns": time.time_ns(), "update": update}).encode() + b"\n")
         out.flush()
         os.fsync(out.fileno())
-    return size
 
 
 def logged_updates(store_dir: Path) -> list[str]:
-    """The updates applied to this store's builds since its log was last set aside, oldest first."""
+    """The updates applied to this store's builds since its log was last set aside, oldest first, one a line;
+    UpdateReplayError for a line that is not one."""
+    log = store_dir / UPDATE_LOG
     try:
-        lines = (store_dir / UPDATE_LOG).read_text(encoding="utf-8").splitlines()
+        lines = log.read_text(encoding="utf-8").split("\n")
     except FileNotFoundError:
         return []
-    return [json.loads(line)["update"] for line in lines if line.strip()]
+    updates = []
+    for number, line in enumerate(lines[:-1] if lines[-1] == "" else lines, 1):
+        try:
+            updates.append(str(json.loads(line)["update"]))
+        except (ValueError, KeyError, TypeError):
+            raise UpdateReplayError(f"line {number} of {log} is not a logged update; remove it, or build with "
+                                    "--drop-updates to leave every logged update out") from None
+    return updates
 
 
 def replay_updates(store_dir: Path, build_dir: Path, timeout: float, isolate_network: bool = True) -> int:
@@ -119,13 +151,18 @@ def replay_updates(store_dir: Path, build_dir: Path, timeout: float, isolate_net
     updates = logged_updates(store_dir)
     if not updates:
         return 0
+    log = store_dir / UPDATE_LOG
     try:
-        run_isolated(_update_store, (str(build_dir / "oxigraph"), updates), timeout * len(updates),
-                     isolate_network)
-    except Exception as exc:  # any cause: the build ends in one line that names it
-        raise UpdateReplayError(f"the {len(updates)} updates in {store_dir / UPDATE_LOG} could not be applied "
-                                f"to the new build ({exc}); the store being served stays as it was; build with "
-                                "--drop-updates to leave them out") from None
+        run_isolated(_replay, (str(build_dir / "oxigraph"), updates), timeout * len(updates), isolate_network)
+    except _ReplayStopped as exc:
+        number, reason = exc.args
+        raise UpdateReplayError(f"update {number} of the {len(updates)} in {log} (its line {number}) cannot be "
+                                f"applied to the new build: {reason}; the store being served stays as it was; "
+                                "remove that line, or build with --drop-updates to leave every logged update "
+                                "out") from None
+    except DeadlineExceeded as exc:
+        raise UpdateReplayError(f"replaying the {len(updates)} updates in {log} {exc}; the store being served "
+                                "stays as it was") from None
     _mark_updated(build_dir)
     return len(updates)
 
