@@ -11,8 +11,8 @@ from flask import Blueprint, Response, jsonify, request
 
 from vocab.errors import UserError
 from server.context import InputError, checked_name, lookup, metrics
-from server.errors import count_stopped, json_error, stopped_headers
-from server.executor import ApiAnswer, QueryCrashed, QueryStopped
+from server.errors import json_error
+from server.executor import ApiAnswer, QueryCrashed
 from server.openapi import (MATCH_MODES, MAX_CENTRAL, MAX_CHAINS, MAX_HOPS_LIMIT, MAX_NAMES, MAX_SUGGESTIONS,
                             OPENAPI, YEAR_RANGE)
 from store.names import Entity, checked_entity_type
@@ -69,14 +69,6 @@ def bad_input(exc: UserError) -> tuple[Response, int]:
     """A parameter the API refused at its boundary (InputError, an unknown entity type): 400, counted."""
     metrics().count("api_errors")
     return json_error(exc.status, str(exc))
-
-
-@bp.errorhandler(QueryStopped)
-def stopped(exc: QueryStopped) -> tuple[Response, int]:
-    count_stopped(metrics(), exc, "api_timeouts")
-    response, status = json_error(503, str(exc))
-    response.headers.update(stopped_headers(exc))
-    return response, status
 
 
 @bp.errorhandler(QueryCrashed)

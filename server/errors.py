@@ -52,7 +52,7 @@ def count_stopped(metrics: Any, exc: QueryStopped, timeouts_counter: str) -> Non
 def register(app: Flask) -> None:
     @app.errorhandler(QueryStopped)
     def stopped(exc: QueryStopped) -> tuple[Response, int]:
-        # The routes with no handler of their own (the search and connection pages).
+        # The API's and the pages' answer; the resource pages answer in HTML, /sparql in plain text.
         count_stopped(app.extensions["bbkg_metrics"], exc, "api_timeouts")
         response, status = json_error(503, str(exc))
         response.headers.update(stopped_headers(exc))

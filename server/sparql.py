@@ -30,9 +30,8 @@ from vocab.errors import UserError
 from vocab.formats import HTML
 
 from server.descriptions import service_description
-from server.errors import plain_body
-from server.executor import (QueryAnswer, QueryCrashed, QueryExecutor, QueryOverMemory, QueryRequest, QueryTimeout,
-                             evaluate_current)
+from server.errors import count_stopped, plain_body, stopped_headers
+from server.executor import QueryAnswer, QueryCrashed, QueryExecutor, QueryRequest, QueryStopped, evaluate_current
 from server.metrics import Metrics
 from server.wsgi import SAFE_CONTENT, CorsPolicy, WsgiApp, count_request
 from server.media import negotiate
@@ -225,12 +224,9 @@ class SparqlEndpoint:
         self.metrics.count("queries")
         try:
             answer = self._run_query(operation, accept)
-        except QueryTimeout as exc:
-            self.metrics.count("query_timeouts")
-            answer = _text(503, str(exc), **{"Retry-After": "0"})
-        except QueryOverMemory as exc:
-            self.metrics.count("query_memory_stops")
-            answer = _text(503, str(exc))
+        except QueryStopped as exc:
+            count_stopped(self.metrics, exc, "query_timeouts")
+            answer = _text(503, str(exc), **stopped_headers(exc))
         except QueryCrashed as exc:
             answer = _text(500, str(exc))
         if 400 <= answer.status < 500:

@@ -10,6 +10,7 @@ import ctypes
 import multiprocessing
 import os
 import resource
+import signal
 from collections.abc import Callable
 from typing import Any
 
@@ -57,7 +58,7 @@ def ran_out_of_memory(exit_code: int | None) -> bool:
     """Whether a capped process that ended with `exit_code` (multiprocessing's: -N for signal N) ran out of its
     cap: its Python code exited with OUT_OF_MEMORY_EXIT, or the engine aborted, which in a capped process is
     taken to be a failed allocation (the engine aborts on nothing else a query can cause)."""
-    return exit_code in (OUT_OF_MEMORY_EXIT, -6)
+    return exit_code in (OUT_OF_MEMORY_EXIT, -signal.SIGABRT)
 
 
 def exit_out_of_memory() -> None:
