@@ -83,10 +83,11 @@ bench: install
 	$(BIN)/python -m benchmarks.record_mapping
 	$(BIN)/python -m benchmarks.chains
 	$(BIN)/python -m benchmarks.cluster
+	$(BIN)/python -m benchmarks.report
 
 # 64 clients for 60 s on loopback over a varied uncached mix, a worker and a query process killed midway.
 soak: install
-	$(BIN)/python -m benchmarks.soak
+	$(BIN)/python -m benchmarks.soak; status=$$?; $(BIN)/python -m benchmarks.report && exit $$status
 
 # A Spark standalone cluster on this machine (a master and two 1-core workers) until Ctrl-C; it prints the URL
 # for `bbkg build --master`.

@@ -1,7 +1,8 @@
 """The documentation pages made from the code, never written twice: the HTTP API from the OpenAPI document (with
 example answers a test run recorded), the ontology from ontology/bbkg.ttl, the saved queries from queries/.
 
-    python -m bbkg.docs    # writes docs/api.md, docs/ontology.md, docs/queries.md (`make docs` runs it)
+    python -m bbkg.docs    # writes docs/api.md, docs/ontology.md, docs/ontology-reference.html, docs/queries.md
+                           # and the settings table of docs/operations.md (`make docs` runs it)
 
 A test checks that the pages in docs/ are what this module makes, and that the example answers are the
 server's own.
@@ -13,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pylode import OntPub
 from pyoxigraph import QuerySolutions, RdfFormat, Store
 
 from server.openapi import OPENAPI
@@ -83,7 +85,8 @@ def ontology_page(ontology_file: Path | None = None) -> str:
     store.load(path=str(ontology_file or resource_dir("ontology") / "bbkg.ttl"), format=RdfFormat.TURTLE)
     lines = [GENERATED, "# Ontology\n", "The terms of `ontology/bbkg.ttl` (namespace "
              "`https://bbkg.example.org/ontology#`, prefix `bb:`), served at `/ontology`; every build is checked "
-             "against `ontology/shapes.ttl`.\n"]
+             "against `ontology/shapes.ttl`. The [full reference](ontology-reference.html), made by pyLODE, gives "
+             "each term's domain, range and uses.\n"]
     for title, kinds in (("Classes", "owl:Class"), ("Properties", "owl:ObjectProperty owl:DatatypeProperty")):
         lines += [f"## {title}\n", "| term | label | what | aligned with |", "|---|---|---|---|"]
         rows = store.query(PREFIXES + f"""
@@ -104,6 +107,12 @@ def ontology_page(ontology_file: Path | None = None) -> str:
     return "\n".join(lines)
 
 
+def ontology_reference(ontology_file: Path | None = None) -> str:
+    """The ontology as one HTML page, made by pyLODE (its OntPub profile, subjects sorted so the page is stable)."""
+    reference = OntPub(str(ontology_file or resource_dir("ontology") / "bbkg.ttl"), sort_subjects=True)
+    return str(reference.make_html(include_css=True))
+
+
 def queries_page(queries_dir: Path | None = None) -> str:
     """Every saved query: what it answers, and its text."""
     lines = [GENERATED, "# Saved queries\n", "The queries of `queries/`, offered as tabs in the query editor at `/`; "
@@ -115,7 +124,8 @@ def queries_page(queries_dir: Path | None = None) -> str:
 
 def pages() -> dict[str, str]:
     """File name in docs/ -> its text."""
-    return {"api.md": api_page(), "ontology.md": ontology_page(), "queries.md": queries_page()}
+    return {"api.md": api_page(), "ontology.md": ontology_page(), "ontology-reference.html": ontology_reference(),
+            "queries.md": queries_page()}
 
 
 def record_example(route: str, answer: Any) -> None:

@@ -26,10 +26,11 @@ from benchmarks.endpoint import bbkg_server, process
 from bbkg.pipeline import run_build
 from store.builds import open_current
 from store.seasons import network_of
+from benchmarks.page import RESULTS as RESULTS_DIR
 from vocab.config import PROJECT_ROOT, load_settings
 from vocab.namespaces import BB
 
-RESULTS = PROJECT_ROOT / "benchmarks" / "results" / "chains.json"
+RESULTS = RESULTS_DIR / "chains.json"
 PAIRS = 1000
 PORT = 8391
 # The shapes a pair is asked in, each pair in one of them, by turns.

@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.page import RESULTS
 from bbkg.cluster import start_cluster
 from benchmarks.corpus import generate_corpus
-from benchmarks.page import PAGE, RESULTS, page_with_section
 
 # The build's stages in the order they run (its summary lists them by name).
 BUILD_STAGES = ("spark_start", "read", "extract", "record", "graph", "map_rdf", "spark_stop", "load", "statistics",
@@ -99,11 +99,6 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def page_with_results(page: str, results: dict[str, Any]) -> str:
-    """The benchmarks page with its cluster section made from `results`."""
-    return page_with_section(page, "cluster", markdown(results))
-
-
 def main(articles: int) -> None:
     with tempfile.TemporaryDirectory(prefix="bbkg-cluster-bench-") as folder:
         scratch = Path(folder)
@@ -119,7 +114,6 @@ def main(articles: int) -> None:
                "articles": articles, "local": local, "cluster": on_cluster}
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "cluster.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    PAGE.write_text(page_with_results(PAGE.read_text(encoding="utf-8"), results), encoding="utf-8")
     print(markdown(results))
 
 

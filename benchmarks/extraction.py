@@ -15,14 +15,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vocab.config import PROJECT_ROOT, load_settings
+from benchmarks.page import RESULTS
+from vocab.config import load_settings
 from benchmarks.corpus import generate_corpus
 from spark_etl.articles import decode_articles, read_article_files
 from spark_etl.extract import extract_facts, extract_mentions
 from spark_etl.lexicon import load_lexicon
 from spark_etl.session import create_spark_session
 
-RESULTS = PROJECT_ROOT / "benchmarks" / "results"
 
 
 def measure_extraction(sizes: list[int], work: Path) -> dict[str, Any]:

@@ -30,10 +30,11 @@ from spark_etl.lexicon import Lexicon, load_lexicon
 from spark_etl.record import LEAGUES, read_tables, record_clubs, record_people, record_seasons, team_seasons
 from spark_etl.session import create_spark_session
 from vocab import iris
-from vocab.config import PROJECT_ROOT, load_settings
+from benchmarks.page import RESULTS as RESULTS_DIR
+from vocab.config import load_settings
 from vocab.namespaces import BB, DCTERMS, ORG, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA, TIME, VOID
 
-RESULTS = PROJECT_ROOT / "benchmarks" / "results" / "record_mapping.json"
+RESULTS = RESULTS_DIR / "record_mapping.json"
 ACCENTED = str.maketrans("áàâäãåéèêëíìîïóòôöõúùûüñçýÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇÝ",
                          "aaaaaaeeeeiiiiooooouuuuncyAAAAAAEEEEIIIIOOOOOUUUUNCY")
 

@@ -42,9 +42,9 @@ from typing import Any
 
 import requests
 
+from benchmarks.page import RESULTS
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import process, process_tree, pss_mib
-from benchmarks.page import PAGE, RESULTS, page_with_section
 from server.executor import LOOKUP_SLOTS
 from store.builds import open_current
 from store.select import select_rows
@@ -428,7 +428,6 @@ def main() -> None:
             print((Path(scratch) / "rebuild.log").read_text(encoding="utf-8")[-3000:], file=sys.stderr)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "soak.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    PAGE.write_text(page_with_section(PAGE.read_text(encoding="utf-8"), "soak", markdown(report)), encoding="utf-8")
     print(json.dumps(report, indent=2))
     if not report["passed"]:
         sys.exit("soak: FAILED (see the report above)")

@@ -17,9 +17,8 @@ import pytest
 
 from pyspark.sql import SparkSession
 
-from benchmarks.cluster import page_with_results
-from benchmarks.page import PAGE, RESULTS, page_with_section
-from benchmarks.soak import markdown as soak_markdown
+from benchmarks.page import PAGE, RESULTS
+from benchmarks.report import SECTIONS, page
 from benchmarks.corpus import (CLUB_SEASONS_PER_CAREER, FIRST_SEASONS, PEOPLE_PER_CLUB_SEASON, generate_corpus,
                                make_world, world_size)
 from benchmarks.endpoint import cpu_seconds, process_tree
@@ -113,15 +112,8 @@ def test_cpu_seconds_count_a_child_process_s_work() -> None:
         child.communicate(b"\n", timeout=30)
 
 
-def test_the_benchmarks_page_shows_the_last_cluster_run() -> None:
-    """The page's cluster section is what benchmarks/cluster.py made of benchmarks/results/cluster.json."""
-    page = PAGE.read_text(encoding="utf-8")
-    results = json.loads((RESULTS / "cluster.json").read_text(encoding="utf-8"))
-    assert page_with_results(page, results) == page
-
-
-def test_the_benchmarks_page_shows_the_last_soak() -> None:
-    """The page's soak section is what benchmarks/soak.py made of benchmarks/results/soak.json."""
-    page = PAGE.read_text(encoding="utf-8")
-    report = json.loads((RESULTS / "soak.json").read_text(encoding="utf-8"))
-    assert page_with_section(page, "soak", soak_markdown(report)) == page
+def test_the_benchmarks_page_is_made_of_the_last_results() -> None:
+    """Every figure on docs/benchmarks.md is what benchmarks/report.py makes of benchmarks/results/*.json, and every
+    results file the page names is there."""
+    assert PAGE.read_text(encoding="utf-8") == page(), "docs/benchmarks.md is stale: run python -m benchmarks.report"
+    assert all((RESULTS / section.results).is_file() for section in SECTIONS)
