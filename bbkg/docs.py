@@ -1,7 +1,7 @@
 """The documentation pages made from the code, never written twice: the HTTP API from the OpenAPI document (with
 example answers a test run recorded), the ontology from ontology/bbkg.ttl, the saved queries from queries/.
 
-    python -m bbkg.docs    # writes docs/api.md, docs/ontology.md, docs/ontology-reference.html, docs/queries.md
+    python -m bbkg.docs    # writes docs/architecture.md, api.md, ontology.md, ontology-reference.html, queries.md
                            # and the settings table of docs/operations.md (`make docs` runs it)
 
 A test checks that the pages in docs/ are what this module makes, and that the example answers are the
@@ -10,6 +10,7 @@ server's own.
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -122,9 +123,53 @@ def queries_page(queries_dir: Path | None = None) -> str:
     return "\n".join(lines)
 
 
+# The stages in the order data flows through them, each a folder: what it takes in and what it hands on.
+STAGES = (
+    ("seeds/ and the Baseball Databank", "news articles (any folder of .txt) and the record's CSVs, from PyPI"),
+    ("spark_etl/", "PySpark: read, find people, clubs, leagues, roles, years and events, link them to the record"),
+    ("graph/", "GraphFrames in Spark's JVM: shared organizations, teammates, components, centrality, distances"),
+    ("mapping/", "records to N-Quads: one IRI per thing, every fact with its evidence and provenance"),
+    ("store/", "Oxigraph on disk: loaded, checked against the SHACL shapes, switched atomically; queries"),
+    ("server/", "Flask under granian: SPARQL 1.1 Protocol, dumps, the connection API, the pages"),
+)
+BESIDE = (("vocab/", "below every stage: formats, namespaces, IRIs, settings, errors"),
+          ("bbkg/", "above them: the CLI (build, serve, connect, evaluate) runs the stages in order"))
+
+
+def _box(x: int, y: int, width: int, title: str, text: str, fill: str) -> list[str]:
+    return [f'<rect x="{x}" y="{y}" width="{width}" height="52" rx="6" fill="{fill}" stroke="#345"/>',
+            f'<text x="{x + 12}" y="{y + 21}" font-weight="bold">{html.escape(title)}</text>',
+            f'<text x="{x + 12}" y="{y + 40}" font-size="12">{html.escape(text)}</text>']
+
+
+def architecture_page() -> str:
+    """One picture of the stages (STAGES, in the order tests/test_layout.py holds the packages to)."""
+    height = 20 + 76 * len(STAGES)
+    shapes = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 {height}" width="100%" '
+              'font-family="sans-serif" font-size="14" role="img" aria-label="The stages of bbkg">']
+    for i, (title, text) in enumerate(STAGES):
+        y = 10 + 76 * i
+        shapes += _box(10, y, 640, title, text, "#e8f0fb" if i else "#f4f4f4")
+        if i + 1 < len(STAGES):
+            shapes += [f'<line x1="330" y1="{y + 52}" x2="330" y2="{y + 66}" stroke="#345" stroke-width="2"/>',
+                       f'<polygon points="323,{y + 65} 337,{y + 65} 330,{y + 75}" fill="#345"/>']
+    for j, (title, text) in enumerate(BESIDE):
+        shapes += _box(670, 10 + (height - 72) * (1 - j), 280, title, "", "#fdf3e1")
+        shapes.append(f'<text x="682" y="{10 + (height - 72) * (1 - j) + 40}" font-size="11">'
+                      f'{html.escape(text.split(":")[0])}</text>')
+    shapes.append("</svg>")
+    lines = [GENERATED, "# Architecture\n",
+             "Data flows one way, down the stages; each is a folder, and none imports one below it in the picture "
+             "(a test walks every import).\n", "\n".join(shapes) + "\n", "| folder | what it does |", "|---|---|"]
+    lines += [f"| `{title}` | {text} |" if title.endswith("/") else f"| {title} | {text} |"
+              for title, text in (*STAGES, *BESIDE)]
+    return "\n".join(lines) + "\n"
+
+
 def pages() -> dict[str, str]:
     """File name in docs/ -> its text."""
-    return {"api.md": api_page(), "ontology.md": ontology_page(), "ontology-reference.html": ontology_reference(),
+    return {"architecture.md": architecture_page(), "api.md": api_page(), "ontology.md": ontology_page(),
+            "ontology-reference.html": ontology_reference(),
             "queries.md": queries_page()}
 
 

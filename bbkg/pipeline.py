@@ -296,7 +296,7 @@ def beside_record(spark: SparkSession, settings: dict[str, Any], mentions: DataF
     said = context(facts, mentions, parents)
     linked = links(support(namesakes, said, seasons), ruled_out(namesakes, said, seasons)).cache()
     mentions, facts = apply_links(mentions, facts, linked)
-    # Cut the plan here: the graph stage's iterations planned the whole linking again each time (188 s, seeds).
+    # Cut the plan here: otherwise each of the graph stage's iterations plans the whole linking again.
     mentions, facts = kept(mentions), kept(facts)
     checks = claim_checks(facts, people, clubs, seasons, settings["base_iri"]).cache()
     return mentions, facts, Record(people, clubs, seasons_of_teams, seasons, named, linked, checks)

@@ -116,7 +116,7 @@ def connected_components(vertices: DataFrame, edges: DataFrame) -> DataFrame:
     """Each vertex's connected component (key, component: the smallest vertex id in it).
 
     GraphX's algorithm: GraphFrames' default one, with adaptive query execution on, ran the driver out of
-    memory planning a 7-vertex graph (../shared/FACTS.md); GraphX took ~2 s. Needs a checkpoint folder.
+    memory planning a 7-vertex graph (../shared/FACTS.md). Needs a checkpoint folder.
     """
     found = _connecting(vertices, edges).connectedComponents(algorithm="graphx")
     return found.select("key", "component")

@@ -283,12 +283,10 @@ def lines_of_partition(base: str, batches: Iterable[pa.RecordBatch],
     """A partition of routed records -> its distinct lines (column `line`).
 
     Lines of different routes never coincide, so the records, sorted here by route, are mapped `slice_records`
-    at a time, each slice holding whole routes. A partition's lines are never all held at once: a worker's first
-    run at 10,000 articles spent 0.27 s in the kernel, mapping fresh memory, with slices of 65,536 records, and
-    0.11 s with slices of 4,096, which reuse the memory of the slices before them. The sort is Arrow's, not
-    Spark's: Spark's sort held back a partition's first batch until it had sorted them all, and compared routes in
-    code the JVM had not compiled yet (a first mapping of 10,000 articles' records took 4.5-4.9 s with it, 3.7-4.4
-    s without, each in a JVM of its own after the same extraction).
+    at a time, each slice holding whole routes. A partition's lines are never all held at once: small slices
+    reuse the memory of the slices before them, where large ones keep the kernel busy mapping fresh memory. The
+    sort is Arrow's, not Spark's: Spark's sort holds back a partition's first batch until it has sorted them all,
+    and compares routes in code the JVM has not compiled yet.
     """
     received = [batch for batch in batches if batch.num_rows]
     if not received:

@@ -7,7 +7,7 @@ to one article; two subjects may share a route, which only puts them in one part
 IRIs need; mapping/lines.py then writes each partition's lines with Arrow's kernels and keeps each line once.
 Every line's subject decides its partition, so two records that state the same line meet in one partition: no
 line is made in two partitions, and no distinct over all the lines is needed. What crosses the shuffle is the
-records, about a thirteenth of the lines' bytes (10,000 articles: 22 MB of records against 284 MB of lines).
+records, a small fraction of the lines' bytes.
 On a local master the Python workers also write the lines to their files (`save_record_lines`).
 """
 
@@ -56,8 +56,7 @@ def routed_records(articles: DataFrame, mentions: DataFrame, facts: DataFrame, o
     read once.
 
     The expressions are Spark SQL text rather than Column objects: each Column function is a call into the JVM
-    over Py4J. With about a thousand of them, building this plan took 0.44 s of a first mapping after an
-    extraction, and 1.3 s in a fresh JVM (0.7 s in SQL text)."""
+    over Py4J, and about a thousand of them made building the plan a large part of a first mapping."""
     member = "relation = 'member'"
     # The digests, once a fact (a route and a column use each). The base IRI, a setting, comes in as a value,
     # never formatted into SQL text.
@@ -118,8 +117,8 @@ def save_record_lines(articles: DataFrame, mentions: DataFrame, facts: DataFrame
     """The records' distinct lines as N-Quads files in a new `folder` on the driver's disk; returns them in order.
 
     On a local master each Python worker writes its partition's lines to a file itself: they would otherwise
-    cross into the JVM and out through its text writer (10,000 articles: 284 MB; the mapping took 0.25-0.3 s
-    longer). On a cluster the workers cannot see the driver's disk, and the lines stream to it.
+    cross into the JVM and out through its text writer, the mapping's largest copy. On a cluster the workers
+    cannot see the driver's disk, and the lines stream to it.
     """
     if not on_local_master(articles.sparkSession):
         return save_lines(record_lines(articles, mentions, facts, organizations, base, partitions), folder)

@@ -10,6 +10,7 @@ from flask import Flask, Response, request
 
 from vocab.config import load_settings
 from vocab.formats import HTML
+from server import api, descriptions, dumps, errors, ops, pages, resources, sparql
 from server.cache import SparqlResponseCache
 from server.executor import QueryExecutor
 from server.metrics import Metrics
@@ -22,8 +23,6 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
 
     `metrics` lets a multi-process server share one set of counters among its workers.
     """
-    from server import api, descriptions, dumps, errors, ops, pages, resources, sparql
-
     settings = load_settings(config)
     app = Flask(__name__)
     app.config["BBKG"] = settings

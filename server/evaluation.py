@@ -12,8 +12,15 @@ from typing import Any
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, RESULT_BY_MEDIA_TYPE, RESULT_FORMATS, Format
 from server.media import GRAPH_TYPES, RESULT_TYPES
 from store.builds import StoreUnavailableError
+from store.connections import chains_among, connection
+from store.entities import article_page, describe, resource_page, suggest_entities
 from store.handle import CurrentStore, PinnedStore
+from store.measures import central_entities, graph_measures, graph_software
+from store.names import find_entities, resolve_entity
 from store.query import NoAcceptableFormat, run_query
+from store.seasons import network_of
+from store.shared import shared_among
+from vocab.errors import UserError
 
 
 class QueryStopped(Exception):
@@ -102,70 +109,32 @@ def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest,
 
 
 def _api_connection(store: Any, names: list[str], max_hops: int, **chain_options: Any) -> Any:
-    from store.connections import connection
-    from store.names import resolve_entity
-
     a, b = (resolve_entity(store, name, "Person") for name in names)
     return connection(store, a, b, max_hops, **chain_options)
 
 
 def _api_among(store: Any, names: list[str], **chain_options: Any) -> Any:
-    from store.connections import chains_among
-    from store.names import resolve_entity
-    from store.shared import shared_among
-
     people = [resolve_entity(store, name, "Person") for name in names]
     return people, shared_among(store, people), chains_among(store, people, **chain_options)
 
 
 def _api_entities(store: Any, q: str, entity_type: str | None) -> Any:
-    from store.measures import graph_measures
-    from store.names import find_entities
-
     return [{**e, **graph_measures(store, e["iri"])} for e in find_entities(store, q, entity_type)]
 
 
 def _api_central(store: Any, entity_type: str | None, limit: int) -> Any:
-    from store.measures import central_entities, graph_software
-
     return graph_software(store), central_entities(store, entity_type, limit)
-
-
-def _api_suggest(store: Any, prefix: str, limit: int, entity_type: str | None = None) -> Any:
-    from store.entities import suggest_entities
-
-    return suggest_entities(store, prefix, limit, entity_type)
-
-
-def _page_resource(store: Any, iri: str) -> Any:
-    from store.entities import resource_page
-
-    return resource_page(store, iri)
-
-
-def _page_article(store: Any, iri: str) -> Any:
-    from store.entities import article_page
-
-    return article_page(store, iri)
-
-
-def _describe(store: Any, iri: str, format_name: str, row_cap: int) -> Any:
-    from store.entities import describe
-
-    return describe(store, iri, format_name, row_cap)
 
 
 # The only work the API and the pages may ask of a query process: a closed list, chosen by name.
 API_CALLS: dict[str, Callable[..., Any]] = {
     "connection": _api_connection, "among": _api_among, "entities": _api_entities, "central": _api_central,
-    "suggest": _api_suggest, "resource_page": _page_resource, "article_page": _page_article, "describe": _describe}
+    "suggest": suggest_entities, "resource_page": resource_page, "article_page": article_page, "describe": describe}
 
 
 def answer_api(handle: Any, request: ApiRequest) -> ApiAnswer:
     """Run one API lookup on the current store; a UserError (an unknown or ambiguous name, no store) becomes
     its status and message, without the server's paths; anything else is a bug and raises."""
-    from vocab.errors import UserError
-
     try:
         return ApiAnswer(200, API_CALLS[request.call](handle.get(), **request.args))
     except UserError as exc:
@@ -181,8 +150,6 @@ def answer_request(handle: Any, request: QueryRequest | ApiRequest) -> QueryAnsw
 def preload_network(handle: Any) -> None:
     """Read the store's chain network (store/seasons.py) now, beside the first queries, rather than in the
     first connection lookup."""
-    from store.seasons import network_of
-
     try:
         network_of(handle.get())
     except StoreUnavailableError:

@@ -85,6 +85,7 @@ def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> N
     """Serve the store named in settings until interrupted. With `restart_for_allocator` (the CLI's own process,
     never a caller that must go on), first run the command again with the allocator preloaded, once the store
     has passed the check that refuses, in one line, to serve a missing or corrupt one."""
+    # Only serving needs granian: the CLI's other commands and the tests' in-process apps never load it.
     from granian import Granian
     from granian.constants import Interfaces
 

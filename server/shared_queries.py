@@ -1,18 +1,16 @@
 """Queries evaluated side by side, by the threads of one process, over an in-memory copy of the current build.
 
-pyoxigraph's memory store evaluates the benchmark's aggregates over the 10,000-article store in 11 ms of CPU
-where its RocksDB store takes 68 ms (a third of which goes to fetching and decompressing blocks, each query
-process with a block cache of its own), and its 2-hop joins in 5.5 ms against 9 ms. A copy takes about 1.1 GB
-and 24-40 s to load at that size, and reading it writes to it (its quads are linked by reference-counted
-pointers): forked processes cannot share one, as a fork dirtied 850 MB of its parent's pages in a few
-hundred queries. Threads can. So each server worker keeps:
+pyoxigraph's memory store evaluates aggregates and joins in a fraction of the CPU its RocksDB store takes
+(which spends much of it fetching and decompressing blocks, each query process with a block cache of its own).
+A copy is large and slow to load, and reading it writes to it (its quads are linked by reference-counted
+pointers): forked processes cannot share one, as each fork would soon have dirtied its parent's pages. Threads
+can. So each server worker keeps:
 
 - a *zygote*: a process without network that loads the copy once, then only forks;
 - one *shared process* forked from it (at once, with the copy in it), whose threads evaluate the worker's
   queries and API lookups over that copy, a pickled request in and a pickled answer out, tagged with an id;
 - a copy of its own, loaded by one of its threads at the same time, from which the worker evaluates the
-  one-pattern lookups it answers itself (server/one_pattern.py): from memory, a varied lookup costs the
-  whole server about 90 µs of CPU where it cost 150 µs from RocksDB (10,000-article store, 8 connections).
+  one-pattern lookups it answers itself (server/one_pattern.py), for less CPU than from RocksDB.
 
 pyoxigraph cannot stop a query: one past its deadline gets the shared process killed, and the queries
 evaluated beside it die too. Their waits end in SharedProcessDied, and the executor retries each once, alone,
@@ -45,9 +43,11 @@ from typing import Any
 
 from pyoxigraph import Store
 
+from server.evaluation import answer_request
 from store.builds import StoreUnavailableError, build_summary, open_current
 from store.handle import PinnedStore, memory_copy
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory
+from store.seasons import network_of
 from store.update import store_version
 
 # How often a worker compares the store's version with its copy's (a readlink and a stat).
@@ -71,8 +71,6 @@ def _copy_of_current(store_dir: Path, max_quads: int) -> tuple[tuple[str | None,
 
 def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_quads: int, threads: int,
                  memory_cap: int) -> None:
-    import server.evaluation  # noqa: F401  # imported once here, in the zygote, rather than in every fork
-
     if isolate_network:  # before anything is read: every process forked from here inherits the empty namespace
         drop_network()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the forked processes
@@ -80,8 +78,6 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
     started = time.monotonic()
     version, memory = _copy_of_current(Path(store_dir), max_quads)
     if memory is not None:  # read once here, so that every fork has it
-        from store.seasons import network_of
-
         network_of(memory)
     conn.send_bytes(pickle.dumps(("ready" if memory is not None else "disk", version, time.monotonic() - started)))
     if memory is None:
@@ -113,8 +109,6 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
 
 
 def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: int) -> None:
-    from server.evaluation import answer_request
-
     sending = threading.Lock()
 
     def leave_with_the_worker() -> None:

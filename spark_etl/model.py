@@ -38,7 +38,7 @@ def install_model() -> None:
 
 @lru_cache(maxsize=1)
 def load_model() -> Any:
-    """The model's pipeline, loaded once per process (about 0.8 s)."""
+    """The model's pipeline, loaded once per process: loading it costs more than reading many articles."""
     import spacy
 
     try:

@@ -103,12 +103,11 @@ def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: P
         .config("spark.executor.memory", executor_memory)
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
-        # Articles are small files; at the 4 MB default cost of opening one, the reader made a task per 32
-        # articles (313 tasks, 33 s for 10,000 articles; with 64 KB: 5 tasks, 1.6 s).
+        # Articles are small files; at the 4 MB default cost of opening one, the reader makes a task for every
+        # few dozen articles, and scheduling the tasks costs more than reading them.
         .config("spark.sql.files.openCostInBytes", str(64 * 1024))
         # Python workers allocate with jemalloc, keeping freed pages: Arrow's default (mimalloc) maps fresh
-        # transparent huge pages, and a worker's first mapping of 10,000 articles' records spent 1.6-1.8 s in
-        # the kernel (0.3 s with this), against 0.4 s of work.
+        # transparent huge pages, and a worker's first mapping then spends longer in the kernel than at work.
         .config("spark.executorEnv.ARROW_DEFAULT_MEMORY_POOL", "jemalloc")
         .config("spark.executorEnv.JE_ARROW_MALLOC_CONF", "dirty_decay_ms:-1,muzzy_decay_ms:-1")
     )

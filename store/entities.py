@@ -108,7 +108,7 @@ def _statements(store: Store, triples: Iterable[Triple], *, incoming: bool) -> l
 def _each(store: Store, query: str, variable: str, iris: Iterable[str], **bindings: Term) -> list[dict[str, str]]:
     """The rows of `query` for each IRI bound to `variable` in turn. Bound first, a query starts from the index
     entry of that one node; pyoxigraph plans a UNION or a class test before other patterns as a scan of the
-    whole graph (5-10 s a page at 10,000 articles)."""
+    whole graph."""
     return [row for iri in sorted(iris) for row in _rows(store, query, **{variable: NamedNode(iri)}, **bindings)]
 
 

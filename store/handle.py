@@ -31,17 +31,16 @@ class CurrentStore:
             return self._store
 
 
-# Quads added to a copy per call. pyoxigraph holds the GIL for a whole call: one call for all 3.4M quads of the
-# 10,000-article store kept a server worker's other threads waiting 21 s; chunks of this size, 0.1 s at most,
-# for 14% more time to load (24 s) and a fifth less memory at the peak.
+# Quads added to a copy per call. pyoxigraph holds the GIL for a whole call, so one call for a whole store would
+# keep a server worker's other threads waiting as long as the copy takes; small chunks bound that wait, at the
+# cost of a slightly longer load.
 COPY_CHUNK_QUADS = 2_000
 
 
 def memory_copy(store: Store) -> Store:
-    """An in-memory copy of every quad of `store`: about 330 bytes a quad, and 24 s for the 3.4M quads of the
-    10,000-article store. pyoxigraph's memory store evaluates an aggregate over the whole graph in a sixth of
-    the CPU its RocksDB store takes, which spends a third of it fetching and decompressing blocks, and a
-    one-pattern lookup in half."""
+    """An in-memory copy of every quad of `store`. pyoxigraph's memory store evaluates an aggregate over the
+    whole graph, or a one-pattern lookup, in a fraction of the CPU its RocksDB store takes, which spends much of
+    it fetching and decompressing blocks."""
     copy = Store()
     quads = store.quads_for_pattern(None, None, None, None)
     while chunk := list(itertools.islice(quads, COPY_CHUNK_QUADS)):

@@ -83,7 +83,7 @@ class _NeighbourMemo:
     changes; a new build or an update gives a new Store object, and the memo starts again).
 
     Clubs are the graph's hubs: nearly every path search reads some club's members, a query that looks up a
-    hundred or more memberships in the index (5 ms at 10,000 articles), and the same few dozen clubs come back
+    hundred or more memberships in the index, and the same few dozen clubs come back
     request after request.
     """
 

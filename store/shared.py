@@ -38,8 +38,7 @@ class SharedOrganization:
 
 
 # These lookups read Oxigraph's quad index in the default graph (the union the build materializes) directly:
-# the same patterns as SPARQL let the optimizer scan every label or every bb:SharedOrganization first
-# (0.5-1 s each on 3.4M quads, against well under a millisecond here).
+# the same patterns as SPARQL let the optimizer scan every label or every bb:SharedOrganization first.
 
 def _organizations_of(store: Store, person: str) -> dict[str, str]:
     """Every organization a person belonged to, directly or through an affiliate, that has a label: IRI -> label."""

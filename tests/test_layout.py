@@ -50,3 +50,21 @@ def test_no_stage_reaches_back_upstream() -> None:
     upstream = [(module, imported) for module, found in _modules().items() for imported in found
                 if ORDER[imported.split(".")[0]] > ORDER[module.split(".")[0]]]
     assert upstream == []
+
+
+def test_the_server_imports_at_the_top_or_says_why() -> None:
+    """A function-local import in server/ hides what a module needs; one is allowed where the line above says why."""
+    unexplained = []
+    for path in sorted((PROJECT_ROOT / "server").glob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for function in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    above = node.lineno - 2  # the line above the import and the imports it leads
+                    while lines[above].strip().startswith(("import ", "from ")):
+                        above -= 1
+                    if not lines[above].strip().startswith("#"):
+                        unexplained.append(f"{path.name}:{node.lineno}")
+    assert not unexplained, f"function-local imports without a reason: {unexplained}"

@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+from markupsafe import escape
 from pyoxigraph import RdfFormat, parse
 
 from server import create_app
@@ -13,7 +14,9 @@ from server.sparql import plain_get_query
 from store.builds import open_current
 from store.dumps import dump_store
 from tests.helpers import until_read_from
+from vocab.config import PROJECT_ROOT
 from vocab.namespaces import PREFIXES
+from vocab.queries import saved_queries
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 JSON_RESULTS = "application/sparql-results+json"
@@ -189,9 +192,15 @@ def test_entity_lookup(client) -> None:
     assert [r["label"] for r in response.get_json()["results"]] == ["Las Vegas 51s"]
 
 
-def test_page_shows_the_graph(client) -> None:
-    response = client.get("/")
-    assert response.status_code == 200 and b"Saved queries" in response.data and b"Query editor" in response.data
+def test_the_home_page_shows_the_store_and_its_saved_queries(client, seeds_build) -> None:
+    """The page counts the served store's quads and offers every saved query, the chosen one in the editor."""
+    page = client.get("/").data.decode()
+    store, _ = open_current(seeds_build[0])
+    assert f"{len(store):,} quads" in page
+    queries = saved_queries(PROJECT_ROOT / "queries")
+    assert all(f'data-saved="{q.name}"' in page and escape(q.title) in page for q in queries)
+    chosen = client.get("/", query_string={"saved": queries[-1].name}).data.decode()
+    assert escape(queries[-1].text.strip()) in chosen and escape(queries[0].text.strip()) not in chosen
 
 
 def test_an_unbuilt_store_gets_503_naming_the_fix(tmp_path: Path) -> None:

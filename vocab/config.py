@@ -71,10 +71,9 @@ SETTINGS: tuple[Setting, ...] = (
             "The GraphFrames 0.8.2 JAR the build hands to Spark (checked against its SHA-256 first); Spark ships it "
             "to a cluster's executors. Empty: the one `make install` puts in the virtual environment."),
     Setting("spark_driver_java_options", "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m",
-            "spark.driver.extraJavaOptions. A build is short and meets much code once: with the JIT's second "
-            "tier (C2), its compiler took 2.2 s of CPU in a 3.7 s mapping of 10,000 articles' records, on two "
-            "cores, and 0.3 s with the first tier only (C1), which needs the code cache Java gives C2 (48 MB is "
-            "its default for C1 alone, and filled up). Empty for the JVM's defaults."),
+            "spark.driver.extraJavaOptions. A build is short and meets much code once, so the JIT's second tier "
+            "(C2) spends more CPU compiling than it saves; the first tier alone (C1) needs the code cache Java "
+            "gives C2 (its default for C1 alone fills up). Empty for the JVM's defaults."),
     Setting("record_scope", "all",
             "How much of the Baseball Databank a build sets beside the articles: `all`, `none`, or a comma-separated "
             "list of its franchise ids (`NYM,HOU`: those franchises' seasons and the people in them; the tests "
@@ -105,10 +104,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("memory_store_quads", 5_000_000,
             "Largest store (in quads, as its build counted them) whose queries and API lookups each server worker "
             "evaluates from an in-memory copy, with threads of one process: an aggregate over the whole graph "
-            "takes a sixth of the CPU it takes from disk. The worker evaluates one-pattern lookups itself, from a "
-            "copy of its own, in half the CPU. Each worker's copies take about 330 bytes a quad three times over "
-            "(the worker's, the one its query process forks from, and that process's), and load in the "
-            "background, about 7 µs a quad, after the server starts and after each build or update (once the "
+            "takes a fraction of the CPU it takes from disk. The worker evaluates one-pattern lookups itself, from "
+            "a copy of its own. Each worker holds the store three times over (its own copy, the one its query "
+            "process forks from, and that process's), and the copies load in the background after the server "
+            "starts and after each build or update (once the "
             "store has stayed unchanged for as long as the last copy took to load); until then queries are read "
             "from disk. A query past its deadline stops that process and the queries beside it, which are retried "
             "alone from disk. 0 always reads from disk, each query in a process of its own."),
