@@ -159,8 +159,9 @@ def architecture_page() -> str:
                       f'{html.escape(text.split(":")[0])}</text>')
     shapes.append("</svg>")
     lines = [GENERATED, "# Architecture\n",
-             "Data flows one way, down the stages; each is a folder, and none imports one below it in the picture "
-             "(a test walks every import).\n", "\n".join(shapes) + "\n", "| folder | what it does |", "|---|---|"]
+             "Data flows one way, down the stages; each is a folder, and imports only the stages above it and "
+             "vocab/, never one below it (a test walks every import).\n", "\n".join(shapes) + "\n",
+             "| folder | what it does |", "|---|---|"]
     lines += [f"| `{title}` | {text} |" if title.endswith("/") else f"| {title} | {text} |"
               for title, text in (*STAGES, *BESIDE)]
     return "\n".join(lines) + "\n"

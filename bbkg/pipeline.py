@@ -374,7 +374,7 @@ def _transform(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
         ontology.write_bytes(ontology_nquads(Path(settings["ontology_dir"]) / "bbkg.ttl", base + iris.ONTOLOGY_GRAPH))
         result = BuildResult(build_dir, 0, report, clock.timings, counts, nquads_files=[*files, ontology])
         # Flush what the mapping wrote (and Spark's shuffle files) now, so that the kernel's write-back of
-        # this stage's output does not compete with the loader for the two cores (it took a third of the load).
+        # this stage's output does not compete with the loader for the cores.
         os.sync()
     records.unpersist()
     return result

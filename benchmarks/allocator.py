@@ -17,6 +17,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from benchmarks.page import RESULTS
 from benchmarks.endpoint import (alternated_runs, bbkg_server, check_same_answers, median_figures,
                                  oxigraph_server, process, rss_mib)
 from benchmarks.varied import query_families, round_ratios
@@ -63,5 +64,6 @@ def markdown(results: dict[str, Any]) -> str:
 if __name__ == "__main__":
     measured = bench_allocators(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 6,
                                 int(sys.argv[3]) if len(sys.argv) > 3 else 4)
+    (RESULTS / "allocator.json").write_text(json.dumps(measured, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(measured, indent=2))
     print(markdown(measured))

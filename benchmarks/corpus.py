@@ -31,8 +31,8 @@ ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 # clubs' 28 seasons make 5,600 people. Spread over the seasons their careers run into, a club's season then
 # holds 15 people on average and 59 at most, about a season's roster with its manager and front office.
 # Past that, more articles are more news about the same people, as in real news. Without the bound,
-# 100,000 articles made 50,000 people, hundreds to a club's season, and the pairs of people sharing a club at
-# overlapping times grew as the square of that crowd (806 pairs at 1,000 articles, 79,965 at 10,000).
+# a large corpus makes hundreds of people to a club's season, and the pairs of people sharing a club at
+# overlapping times grow as the square of that crowd.
 FIRST_SEASONS = range(1985, 2013)
 PEOPLE_PER_CLUB_SEASON = 40
 CLUB_SEASONS_PER_CAREER = 6

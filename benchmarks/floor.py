@@ -30,6 +30,7 @@ from typing import Any
 
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, Store
 
+from benchmarks.page import RESULTS
 from benchmarks.endpoint import (VENV_BIN, alternated_runs, bbkg_server, check_same_answers, oxigraph_server,
                                  process)
 from benchmarks.varied import query_families
@@ -122,4 +123,6 @@ def bench_floor(store_dir: Path, seconds: int = 8, connections: tuple[int, ...] 
 
 
 if __name__ == "__main__":
-    print(json.dumps(bench_floor(Path(sys.argv[1]), seconds=int(sys.argv[2]) if len(sys.argv) > 2 else 8), indent=2))
+    measured = bench_floor(Path(sys.argv[1]), seconds=int(sys.argv[2]) if len(sys.argv) > 2 else 8)
+    (RESULTS / "floor.json").write_text(json.dumps(measured, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(measured, indent=2))

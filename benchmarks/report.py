@@ -138,11 +138,13 @@ SECTIONS = (
             "an oversized body not refused, an acknowledged update missing, a failed rebuild or the bound passed.",
             soak_markdown),
     Section("Allocator", "allocator.json",
-            "`python -m benchmarks.allocator STORE`: `bbkg serve` on jemalloc and on the system allocator, beside "
+            "`python -m benchmarks.allocator STORE`, outside `make bench` (so these are its last run's, on the code "
+            "of that day): `bbkg serve` on jemalloc and on the system allocator, beside "
             "Oxigraph's server, on varied lookups and 2-hop queries.",
             allocator_markdown),
     Section("The floor under a lookup", "floor.json",
-            "`python -m benchmarks.floor STORE`: two stripped-down servers under granian, one piping each query to "
+            "`python -m benchmarks.floor STORE`, outside `make bench` (its last run's figures, on the code of that "
+            "day): two stripped-down servers under granian, one piping each query to "
             "a child process (the least a server that can stop a query pays) and one evaluating it in the worker, "
             "beside Oxigraph's server and `bbkg serve` with its cache off.",
             floor_markdown),
@@ -157,7 +159,7 @@ def page() -> str:
              "```\n",
              "Each benchmark compares bbkg with what a user would otherwise use, in the same run; this machine is "
              "shared and noisy, so read the ratios, not the lone times. Every figure below is read from "
-             "`benchmarks/results/`, written by the benchmark's last run. How the figures got where they are, run "
+             "`benchmarks/results/`, written by each benchmark's last run. How the figures got where they are, run "
              "by run, is in the [benchmark notes](benchmark-notes.md).\n"]
     for section in SECTIONS:
         path = RESULTS / section.results

@@ -97,8 +97,7 @@ def records_by_route(articles: DataFrame, mentions: DataFrame, facts: DataFrame,
                      base: str, partitions: int | None = None) -> DataFrame:
     """The routed records in `partitions` partitions (mapping.lines sorts each by route). By default, one
     partition per core (Spark's default parallelism): with the build's shuffle partitions, adaptive execution
-    merged 10,000 articles' records into two large partitions and a small one, which ran alone after the other
-    two on two cores."""
+    can merge the records into a few uneven partitions, the smallest left running alone after the others."""
     routed = routed_records(articles, mentions, facts, organizations, base)
     count = partitions or routed.sparkSession.sparkContext.defaultParallelism
     return routed.repartition(count, "route")

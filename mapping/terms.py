@@ -50,7 +50,7 @@ def nquad_lines(quads: DataFrame) -> DataFrame:
     The default graph is the union of all named graphs as a set: a triple two articles state is there
     once (Oxigraph's query-time union would count it twice). Each quad gives both its lines in one pass
     (a union of the quads with themselves computed every quad twice). The lines are not sorted: a global
-    sort costs a third of the stage, and the store orders what it holds by content whatever the load order.
+    sort is a large part of the stage's cost, and the store orders what it holds by content whatever the load order.
     """
     quad, triple = F.concat_ws(" ", *QUAD_COLUMNS), F.concat_ws(" ", *QUAD_COLUMNS[:3])
     lines = F.array(F.concat(quad, F.lit(" .")), F.concat(triple, F.lit(" .")))

@@ -29,8 +29,8 @@ class IsolationUnavailableError(UserError, PermissionError):
 
 METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
 # Requests one worker holds at once. Most of them wait (on a query process or for a query slot, see the
-# query_slots setting), so threads are cheap; with few of them, /health queued behind busy clients in
-# granian and took over a second under 64 clients.
+# query_slots setting), so threads are cheap; with few of them, /health would queue behind busy clients in
+# granian.
 THREADS_PER_WORKER = 64
 
 

@@ -132,8 +132,7 @@ def bulk_load(store_dir: Path, nquads_files: list[Path]) -> None:
 def load_build(build_dir: Path, nquads_files: list[Path]) -> None:
     """Bulk-load N-Quads files into a new on-disk store at `build_dir`, in a fresh Python process.
 
-    A fresh process, because in the build's own, which carries the Spark driver, the load takes about twice
-    the CPU.
+    A fresh process, because in the build's own, which carries the Spark driver, the load takes more CPU.
     """
     # -P: the current folder must not shadow this package (a folder named `store` beside the user would).
     command = [sys.executable, "-P", "-c", "import sys; from pathlib import Path; from store.builds import bulk_load; "

@@ -35,8 +35,8 @@ def graph_measures(store: Store, entity: str) -> dict[str, Any]:
 
 def graph_software(store: Store) -> str:
     """The software the graph stage recorded as having computed its centralities (GraphFrames and its version)."""
-    # A join from the centralities, not a FILTER EXISTS per activity: Oxigraph evaluated that one by reading
-    # everything every activity generated, 50 times slower on a store with the whole record.
+    # A join from the centralities, not a FILTER EXISTS per activity: Oxigraph evaluates that one by reading
+    # everything every activity generated, which on a store with the whole record is a great deal.
     rows = prefixed_rows(store, """SELECT DISTINCT ?label WHERE {
         ?c a bb:Centrality ; prov:wasGeneratedBy ?act .
         ?act a bb:Computation ; prov:wasAssociatedWith/rdfs:label ?label } ORDER BY ?label""")

@@ -68,9 +68,8 @@ def test_a_slow_query_does_not_hold_up_the_pool(spawn) -> None:
     slow = threading.Thread(target=lambda: pytest.raises(QueryTimeout, executor.run, QueryRequest(CROSS_PRODUCT)))
     slow.start()
     time.sleep(0.5)
-    started = time.monotonic()
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
-    assert time.monotonic() - started < 2.5
+    assert slow.is_alive()  # answered while the slow query still ran, not after its deadline freed the pool
     slow.join()
 
 
@@ -82,13 +81,13 @@ def test_a_request_waits_for_a_slot_within_its_deadline(spawn) -> None:
     started = time.monotonic()
     with pytest.raises(QueryTimeout, match="slot"):
         executor.run(QueryRequest("ASK { ?s ?p ?o }"), timeout=1.0)
-    assert 0.9 < time.monotonic() - started < 2.0
+    assert time.monotonic() - started > 0.9 and slow.is_alive()  # it waited its own deadline, not the slow one's
     slow.join()
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"  # the slot came back
 
 
 def test_a_query_slower_than_the_quick_lane_is_still_answered(spawn) -> None:
-    # The count takes some 50 ms on the seeds (measured 46 ms on a quiet machine): ten times the quick lane.
+    # The count takes about ten times the quick lane on the seeds.
     executor = spawn(QueryExecutor, timeout=60.0, quick_seconds=0.005)
     executor.run(QueryRequest("ASK { ?s ?p ?o }"))  # the process is up
     started = time.monotonic()

@@ -63,7 +63,7 @@ def test_the_server_imports_at_the_top_or_says_why() -> None:
             for node in ast.walk(function):
                 if isinstance(node, (ast.Import, ast.ImportFrom)):
                     above = node.lineno - 2  # the line above the import and the imports it leads
-                    while lines[above].strip().startswith(("import ", "from ")):
+                    while above > 0 and lines[above].strip().startswith(("import ", "from ")):
                         above -= 1
                     if not lines[above].strip().startswith("#"):
                         unexplained.append(f"{path.name}:{node.lineno}")
