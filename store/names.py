@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
-from pyoxigraph import Literal, NamedNode, Store
+from pyoxigraph import DefaultGraph, Literal, NamedNode, Store
 
 from vocab import namespaces
 from vocab.errors import NotFoundError, UserError
@@ -81,6 +83,100 @@ def described_entities(store: Store, iris: set[str], entity_type: str | None = N
     return sorted(found, key=lambda e: (e["label"], e["iri"]))
 
 
+# The names an entity answers to in any case (each compared whole), and the one whose endings count too.
+_NAME_PREDICATES = tuple(NamedNode(p) for p in (namespaces.RDFS_LABEL, BB + "alias", namespaces.SKOS + "altLabel",
+                                                BB + "databankId"))
+# Past this many names a store's table is not kept in memory (each name costs a few hundred bytes of a query
+# process's memory cap), and each lookup scans the store instead.
+NAME_TABLE_MAX_NAMES = 300_000
+
+
+@dataclass(frozen=True)
+class NameTable:
+    """Every name of one store, lowercased, to the entities that bear it: a lookup is then a dictionary read,
+    where scanning every label of a store read from disk takes a good part of a second."""
+    named: dict[str, set[str]]  # a label, alias, written name or record id -> entities
+    ending: dict[str, set[str]]  # what follows a space in a label ("backman" of "wally backman") -> entities
+
+    def matching(self, needle: str) -> set[str]:
+        return self.named.get(needle, set()) | self.ending.get(needle, set())
+
+
+def read_name_table(store: Store, max_names: int = NAME_TABLE_MAX_NAMES) -> NameTable | None:
+    """The store's NameTable, read from the quad index of its default graph; None past `max_names` names."""
+    named: dict[str, set[str]] = {}
+    ending: dict[str, set[str]] = {}
+    count = 0
+    for predicate in _NAME_PREDICATES:
+        for quad in store.quads_for_pattern(None, predicate, None, DefaultGraph()):
+            if not isinstance(quad.subject, NamedNode) or not isinstance(quad.object, Literal):
+                continue
+            count += 1
+            if count > max_names:
+                return None
+            written, entity = quad.object.value.lower(), quad.subject.value
+            named.setdefault(written, set()).add(entity)
+            if predicate == RDFS_LABEL:
+                words = written.split(" ")
+                for start in range(1, len(words)):
+                    ending.setdefault(" ".join(words[start:]), set()).add(entity)
+    return NameTable(named, ending)
+
+
+class _NameTableMemo:
+    """The name table of the store last asked, read in the background once that store has stayed the one asked
+    (a new build or an update gives a new Store object) for `settle_seconds`, and for twice as long as the last
+    read took: under a stream of updates no table is read, each costing more than the scans it would save, and
+    lookups scan the store as they would without it."""
+
+    def __init__(self, settle_seconds: float = 5.0) -> None:
+        self.settle_seconds = settle_seconds
+        self._store: Store | None = None
+        self._table: NameTable | None = None
+        self._asked_since = 0.0
+        self._last_read_seconds = 0.0
+        self._reading = False
+        self._read_done = False  # for this store, whatever came of it (a store past the bound has no table)
+        self._lock = threading.Lock()
+
+    def table(self, store: Store) -> NameTable | None:
+        """The table of `store` if it is ready; None meanwhile (the caller scans), a read started if it is due."""
+        now = time.monotonic()
+        with self._lock:
+            if store is not self._store:
+                self._store, self._table, self._asked_since, self._read_done = store, None, now, False
+            if self._read_done or self._reading:
+                return self._table
+            if now - self._asked_since < max(self.settle_seconds, 2 * self._last_read_seconds):
+                return None
+            self._reading = True
+        threading.Thread(target=self._read, args=(store,), name="name-table", daemon=True).start()
+        return None
+
+    def _read(self, store: Store) -> None:
+        started, table = time.monotonic(), None
+        try:
+            table = read_name_table(store)
+        finally:
+            with self._lock:
+                self._reading, self._last_read_seconds = False, time.monotonic() - started
+                if store is self._store:
+                    self._table, self._read_done = table, True
+
+
+_memo = _NameTableMemo()
+
+
+def scanned_names(store: Store, needle: str) -> set[str]:
+    """The entities a lowercased `needle` names, found by scanning the store's names with SPARQL."""
+    matched: set[str] = set()
+    for match in _NAME_MATCHES:
+        rows = prefixed_rows(store, f"SELECT DISTINCT ?e ?needle ?endsWith WHERE {{ {match} }}",
+                             needle=Literal(needle), endsWith=Literal(" " + needle))
+        matched |= {r["e"] for r in rows}
+    return matched
+
+
 def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, Any]]:
     """Entities whose label, alias or any name an article writes for them (skos:altLabel) is `name` (any case),
     whose surname is `name`, whose record id it is, or whose IRI it is.
@@ -88,13 +184,10 @@ def find_entities(store: Store, name: str, entity_type: str | None = None) -> li
     Raises ValueError for an IRI that is not one, UnknownEntityTypeError for a type not in ENTITY_TYPES.
     """
     needle = name.strip().lower()
-    matched: set[str] = set()
-    for match in _NAME_MATCHES:
-        rows = prefixed_rows(store, f"SELECT DISTINCT ?e ?needle ?endsWith WHERE {{ {match} }}",
-                       needle=Literal(needle), endsWith=Literal(" " + needle))
-        matched |= {r["e"] for r in rows}
+    table = _memo.table(store)
+    matched = table.matching(needle) if table is not None else scanned_names(store, needle)
     if is_iri_name(name):
-        matched.add(NamedNode(name).value)
+        matched = matched | {NamedNode(name).value}
     return described_entities(store, matched, entity_type)
 
 

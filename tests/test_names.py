@@ -1,0 +1,55 @@
+"""Name lookups: the in-memory name table answers as scanning the store does, and is read only once settled."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from pyoxigraph import Literal, NamedNode, Quad, Store
+
+from store.builds import open_current
+from store.names import _NameTableMemo, read_name_table, scanned_names
+from vocab.namespaces import RDFS_LABEL
+
+
+def test_the_name_table_finds_what_the_scans_find(seeds_build: tuple[Path, Any]) -> None:
+    """Names whole, their endings, record ids, other case, and names nobody bears: the same entities both ways."""
+    store, _ = open_current(seeds_build[0])
+    table = read_name_table(store)
+    assert table is not None
+    rng = random.Random(7)
+    needles = (rng.sample(sorted(table.named), 80) + rng.sample(sorted(table.ending), 80)
+               + ["backman", "mets", "backmwa01", "", "no one at all", "wally"])
+    for needle in needles:
+        assert table.matching(needle) == scanned_names(store, needle), needle
+    assert table.matching("backman") and table.matching("backmwa01")  # a surname, a record id
+
+
+def test_a_store_past_the_bound_has_no_table() -> None:
+    store = Store()
+    for i in range(5):
+        store.add(Quad(NamedNode(f"https://e.org/{i}"), NamedNode(RDFS_LABEL), Literal(f"Name {i}")))
+    assert read_name_table(store, max_names=5) is not None
+    assert read_name_table(store, max_names=4) is None
+
+
+def _labelled(*names: str) -> Store:
+    store = Store()
+    for i, name in enumerate(names):
+        store.add(Quad(NamedNode(f"https://e.org/{i}"), NamedNode(RDFS_LABEL), Literal(name)))
+    return store
+
+
+def test_the_table_is_read_once_the_store_has_settled_and_only_for_that_store() -> None:
+    memo = _NameTableMemo(settle_seconds=0.3)
+    first = _labelled("Wally Backman")
+    assert memo.table(first) is None  # just asked: the caller scans
+    time.sleep(0.4)
+    deadline = time.monotonic() + 10
+    while (table := memo.table(first)) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table is not None and table.matching("backman") == {"https://e.org/0"}
+    updated = _labelled("Wally Backman", "Terry Collins")  # an update gives a new Store object
+    assert memo.table(updated) is None  # the old store's table is never answered for the new one
