@@ -16,7 +16,7 @@ from vocab.errors import NotFoundError
 from vocab.formats import graph_format
 from vocab.namespaces import BB, NAMESPACES, PREFIXES
 from store.measures import graph_measures
-from store.names import described_entities
+from store.names import described_entities, name_table
 from store import index
 from store.select import Term, select_rows
 
@@ -417,16 +417,24 @@ def article_page(store: Store, iri: str) -> dict[str, Any]:
             "facts": facts}
 
 
-def suggest_entities(store: Store, prefix: str, limit: int, entity_type: str | None = None) -> list[dict[str, str]]:
-    """Up to `limit` entities (of one of ENTITY_TYPES, if given) one of whose names (label or other name) has
-    a word starting with `prefix`, in any case, for suggestions as a person types; labels starting with it first.
-    """
-    needle = prefix.strip().lower()
+def scanned_word_starts(store: Store, needle: str) -> set[str]:
+    """The entities a label or written name of which has a word starting with the lowercased `needle`, found
+    by scanning the store's names with SPARQL."""
     matched: set[str] = set()
     for names in ("rdfs:label", "skos:altLabel"):  # one scan each: joined, the optimizer reads every type first
         rows = _rows(store, f"""SELECT DISTINCT ?e ?needle ?spaced WHERE {{ ?e {names} ?name
             FILTER(STRSTARTS(LCASE(STR(?name)), ?needle) || CONTAINS(LCASE(STR(?name)), ?spaced)) }}""",
                      needle=Literal(needle), spaced=Literal(" " + needle))
         matched |= {r["e"] for r in rows}
-    found = described_entities(store, matched, entity_type)
+    return matched
+
+
+def suggest_entities(store: Store, prefix: str, limit: int, entity_type: str | None = None) -> list[dict[str, str]]:
+    """Up to `limit` entities (of one of ENTITY_TYPES, if given) one of whose names (label or other name) has
+    a word starting with `prefix`, in any case, for suggestions as a person types; labels starting with it first.
+    """
+    needle = prefix.strip().lower()
+    table = name_table(store)
+    found = described_entities(store, table.starting_with(needle) if table is not None
+                               else scanned_word_starts(store, needle), entity_type)
     return sorted(found, key=lambda e: (not e["label"].lower().startswith(needle), e["label"], e["iri"]))[:limit]

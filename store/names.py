@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import threading
 import time
 from dataclasses import dataclass
@@ -84,8 +86,10 @@ def described_entities(store: Store, iris: set[str], entity_type: str | None = N
 
 
 # The names an entity answers to in any case (each compared whole), and the one whose endings count too.
-_NAME_PREDICATES = tuple(NamedNode(p) for p in (namespaces.RDFS_LABEL, BB + "alias", namespaces.SKOS + "altLabel",
+_NAME_PREDICATES = tuple(NamedNode(p) for p in (namespaces.RDFS_LABEL, namespaces.SKOS + "altLabel", BB + "alias",
                                                 BB + "databankId"))
+# The names suggestions are made from, as a person types: labels and the names articles write.
+_TYPED_NAME_PREDICATES = _NAME_PREDICATES[:2]
 # Past this many names a store's table is not kept in memory (each name costs a few hundred bytes of a query
 # process's memory cap), and each lookup scans the store instead.
 NAME_TABLE_MAX_NAMES = 300_000
@@ -97,15 +101,28 @@ class NameTable:
     where scanning every label of a store read from disk takes a good part of a second."""
     named: dict[str, set[str]]  # a label, alias, written name or record id -> entities
     ending: dict[str, set[str]]  # what follows a space in a label ("backman" of "wally backman") -> entities
+    # (a label or written name, or what follows a space in one; entity), sorted: for names as they are typed
+    words: list[tuple[str, str]]
 
     def matching(self, needle: str) -> set[str]:
+        """The entities `needle` names whole, or ends a label of."""
         return self.named.get(needle, set()) | self.ending.get(needle, set())
+
+    def starting_with(self, needle: str) -> set[str]:
+        """The entities a label or written name of which has a word starting with `needle`."""
+        found = set()
+        for key, entity in itertools.islice(self.words, bisect.bisect_left(self.words, (needle, "")), None):
+            if not key.startswith(needle):
+                break
+            found.add(entity)
+        return found
 
 
 def read_name_table(store: Store, max_names: int = NAME_TABLE_MAX_NAMES) -> NameTable | None:
     """The store's NameTable, read from the quad index of its default graph; None past `max_names` names."""
     named: dict[str, set[str]] = {}
     ending: dict[str, set[str]] = {}
+    words: set[tuple[str, str]] = set()
     count = 0
     for predicate in _NAME_PREDICATES:
         for quad in store.quads_for_pattern(None, predicate, None, DefaultGraph()):
@@ -116,11 +133,14 @@ def read_name_table(store: Store, max_names: int = NAME_TABLE_MAX_NAMES) -> Name
                 return None
             written, entity = quad.object.value.lower(), quad.subject.value
             named.setdefault(written, set()).add(entity)
+            split = written.split(" ")
+            endings = [" ".join(split[start:]) for start in range(1, len(split))]
             if predicate == RDFS_LABEL:
-                words = written.split(" ")
-                for start in range(1, len(words)):
-                    ending.setdefault(" ".join(words[start:]), set()).add(entity)
-    return NameTable(named, ending)
+                for end in endings:
+                    ending.setdefault(end, set()).add(entity)
+            if predicate in _TYPED_NAME_PREDICATES:
+                words.update((key, entity) for key in (written, *endings))
+    return NameTable(named, ending, sorted(words))
 
 
 class _NameTableMemo:
@@ -167,6 +187,11 @@ class _NameTableMemo:
 _memo = _NameTableMemo()
 
 
+def name_table(store: Store) -> NameTable | None:
+    """The store's name table once it is ready; None until then, or past the bound (the caller scans)."""
+    return _memo.table(store)
+
+
 def scanned_names(store: Store, needle: str) -> set[str]:
     """The entities a lowercased `needle` names, found by scanning the store's names with SPARQL."""
     matched: set[str] = set()
@@ -184,7 +209,7 @@ def find_entities(store: Store, name: str, entity_type: str | None = None) -> li
     Raises ValueError for an IRI that is not one, UnknownEntityTypeError for a type not in ENTITY_TYPES.
     """
     needle = name.strip().lower()
-    table = _memo.table(store)
+    table = name_table(store)
     matched = table.matching(needle) if table is not None else scanned_names(store, needle)
     if is_iri_name(name):
         matched = matched | {NamedNode(name).value}

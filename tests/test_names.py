@@ -10,12 +10,14 @@ from typing import Any
 from pyoxigraph import Literal, NamedNode, Quad, Store
 
 from store.builds import open_current
+from store.entities import scanned_word_starts
 from store.names import _NameTableMemo, read_name_table, scanned_names
 from vocab.namespaces import RDFS_LABEL
 
 
 def test_the_name_table_finds_what_the_scans_find(seeds_build: tuple[Path, Any]) -> None:
-    """Names whole, their endings, record ids, other case, and names nobody bears: the same entities both ways."""
+    """Names whole, their endings, record ids, names nobody bears, and the starts of words as a person types them:
+    the same entities from the table as from the scans."""
     store, _ = open_current(seeds_build[0])
     table = read_name_table(store)
     assert table is not None
@@ -25,6 +27,10 @@ def test_the_name_table_finds_what_the_scans_find(seeds_build: tuple[Path, Any])
     for needle in needles:
         assert table.matching(needle) == scanned_names(store, needle), needle
     assert table.matching("backman") and table.matching("backmwa01")  # a surname, a record id
+    typed = [name[:length] for name in rng.sample(sorted(table.named), 60) for length in (1, 3, 6)]
+    for needle in [*typed, "", "back", "las v", "zzzz"]:
+        assert table.starting_with(needle) == scanned_word_starts(store, needle), needle
+    assert len(table.starting_with("back")) > 1
 
 
 def test_a_store_past_the_bound_has_no_table() -> None:
