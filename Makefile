@@ -75,7 +75,14 @@ test: install browser
 # Corpus sizes: make bench BENCH_SIZES="1000 10000" (past 11,200 articles the generated world holds no more
 # people, only more news about them; 100000 takes hours: its mapping benchmark extracts the corpus again).
 BENCH_SIZES ?= 1000 10000
-bench: install
+# morph-kgc (PyPI), beside the record's mapping, in an environment of its own: it pins its own pyoxigraph and
+# pandas. Its version is benchmarks/morph_mapping.py's MORPH_KGC_VERSION.
+MORPH_KGC := var/morph-kgc/bin/python
+$(MORPH_KGC):
+	$(PYTHON) -m venv var/morph-kgc
+	var/morph-kgc/bin/pip install --quiet morph-kgc==2.10.0
+
+bench: install $(MORPH_KGC)
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m benchmarks.run $(BENCH_SIZES)

