@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.databank_rows import birth_date, bbref_page, franchise_clubs, integer, rows
-from benchmarks.morph_mapping import MORPH_KGC_VERSION, morph_lines
+from benchmarks.morph_mapping import MORPH_KGC_PYTHON, MORPH_KGC_VERSION, morph_lines
 from benchmarks.python_mapping import _literal
 from mapping.terms import nquad_lines, save_lines
 from mapping.record import record_quads
@@ -127,6 +127,8 @@ def spark_lines(spark: Any, paths: dict[str, Path], lexicon: Lexicon, base: str,
 
 
 def main() -> None:
+    if not MORPH_KGC_PYTHON.is_file():
+        sys.exit(f"morph-kgc's environment is missing ({MORPH_KGC_PYTHON}): run `make bench`, which makes it")
     settings = load_settings({})
     base, paths = settings["base_iri"], databank.checked_tables()
     lexicon = load_lexicon(settings["ontology_dir"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import bisect
-import itertools
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -90,9 +90,9 @@ _NAME_PREDICATES = tuple(NamedNode(p) for p in (namespaces.RDFS_LABEL, namespace
                                                 BB + "databankId"))
 # The names suggestions are made from, as a person types: labels and the names articles write.
 _TYPED_NAME_PREDICATES = _NAME_PREDICATES[:2]
-# Past this many names a store's table is not kept in memory (each name costs a few hundred bytes of a query
-# process's memory cap), and each lookup scans the store instead.
-NAME_TABLE_MAX_NAMES = 300_000
+# Past this many characters of names, endings and words a store's table is not kept in memory (it counts in a
+# query process's memory cap, at a few times its characters), and each lookup scans the store instead.
+NAME_TABLE_MAX_CHARACTERS = 30_000_000
 
 
 @dataclass(frozen=True)
@@ -111,29 +111,31 @@ class NameTable:
     def starting_with(self, needle: str) -> set[str]:
         """The entities a label or written name of which has a word starting with `needle`."""
         found = set()
-        for key, entity in itertools.islice(self.words, bisect.bisect_left(self.words, (needle, "")), None):
-            if not key.startswith(needle):
-                break
-            found.add(entity)
+        at = bisect.bisect_left(self.words, (needle, ""))
+        while at < len(self.words) and self.words[at][0].startswith(needle):
+            found.add(self.words[at][1])
+            at += 1
         return found
 
 
-def read_name_table(store: Store, max_names: int = NAME_TABLE_MAX_NAMES) -> NameTable | None:
-    """The store's NameTable, read from the quad index of its default graph; None past `max_names` names."""
+def read_name_table(store: Store, max_characters: int = NAME_TABLE_MAX_CHARACTERS) -> NameTable | None:
+    """The store's NameTable, read from the quad index of its default graph; None past `max_characters`.
+
+    A name is a literal's or an IRI's text, as SPARQL's STR gives it; only entities named by an IRI are kept."""
     named: dict[str, set[str]] = {}
     ending: dict[str, set[str]] = {}
     words: set[tuple[str, str]] = set()
-    count = 0
+    characters = 0
     for predicate in _NAME_PREDICATES:
         for quad in store.quads_for_pattern(None, predicate, None, DefaultGraph()):
-            if not isinstance(quad.subject, NamedNode) or not isinstance(quad.object, Literal):
+            if not isinstance(quad.subject, NamedNode) or not isinstance(quad.object, (Literal, NamedNode)):
                 continue
-            count += 1
-            if count > max_names:
-                return None
             written, entity = quad.object.value.lower(), quad.subject.value
-            named.setdefault(written, set()).add(entity)
             split = written.split(" ")
+            characters += len(written) * len(split)  # the name and its endings, at most
+            if characters > max_characters:
+                return None
+            named.setdefault(written, set()).add(entity)
             endings = [" ".join(split[start:]) for start in range(1, len(split))]
             if predicate == RDFS_LABEL:
                 for end in endings:
@@ -157,6 +159,12 @@ class _NameTableMemo:
         self._last_read_seconds = 0.0
         self._reading = False
         self._read_done = False  # for this store, whatever came of it (a store past the bound has no table)
+        self._lock = threading.Lock()
+        # A process forked meanwhile has no reading thread, and perhaps a held lock: it starts afresh.
+        os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        self._store, self._table, self._reading, self._read_done = None, None, False, False
         self._lock = threading.Lock()
 
     def table(self, store: Store) -> NameTable | None:

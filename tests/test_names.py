@@ -11,7 +11,7 @@ from pyoxigraph import Literal, NamedNode, Quad, Store
 
 from store.builds import open_current
 from store.entities import scanned_word_starts
-from store.names import _NameTableMemo, read_name_table, scanned_names
+from store.names import NameTable, _NameTableMemo, read_name_table, scanned_names
 from vocab.namespaces import RDFS_LABEL
 
 
@@ -34,11 +34,9 @@ def test_the_name_table_finds_what_the_scans_find(seeds_build: tuple[Path, Any])
 
 
 def test_a_store_past_the_bound_has_no_table() -> None:
-    store = Store()
-    for i in range(5):
-        store.add(Quad(NamedNode(f"https://e.org/{i}"), NamedNode(RDFS_LABEL), Literal(f"Name {i}")))
-    assert read_name_table(store, max_names=5) is not None
-    assert read_name_table(store, max_names=4) is None
+    store = _labelled(*[f"Name {i}" for i in range(5)])  # each counts its 6 characters twice, whole and ended
+    assert read_name_table(store, max_characters=60) is not None
+    assert read_name_table(store, max_characters=59) is None
 
 
 def _labelled(*names: str) -> Store:
@@ -48,14 +46,38 @@ def _labelled(*names: str) -> Store:
     return store
 
 
+def test_odd_names_are_found_as_the_scans_find_them() -> None:
+    """Accents, inner capitals, spaces doubled or trailing, an IRI written as a name, a name only in a named graph."""
+    store = _labelled("José Núñez", "Jacob deGrom", "Old  Timer ", "R.A. Dickey", "Ñandú")
+    store.add(Quad(NamedNode("https://e.org/iri"), NamedNode(RDFS_LABEL), NamedNode("https://e.org/Named")))
+    store.add(Quad(NamedNode("https://e.org/hidden"), NamedNode(RDFS_LABEL), Literal("Hidden Name"),
+                   NamedNode("https://e.org/graph")))
+    table = read_name_table(store)
+    assert table is not None
+    for needle in ["josé núñez", "núñez", "degrom", "timer ", " timer ", "", "old", "r.a. dickey", "dickey", "ñandú",
+                   "https://e.org/named", "name", "hidden name", "jo", "ñ", "d"]:
+        assert table.matching(needle) == scanned_names(store, needle), needle
+        assert table.starting_with(needle) == scanned_word_starts(store, needle), needle
+    assert table.matching("núñez") == {"https://e.org/0"} and not table.matching("hidden name")
+
+
 def test_the_table_is_read_once_the_store_has_settled_and_only_for_that_store() -> None:
-    memo = _NameTableMemo(settle_seconds=0.3)
+    memo = _NameTableMemo(settle_seconds=0.5)
     first = _labelled("Wally Backman")
     assert memo.table(first) is None  # just asked: the caller scans
-    time.sleep(0.4)
-    deadline = time.monotonic() + 10
-    while (table := memo.table(first)) is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert table is not None and table.matching("backman") == {"https://e.org/0"}
+    time.sleep(0.1)
+    assert memo.table(first) is None and not memo._reading  # not settled yet: no read started
+    time.sleep(0.5)
+    assert _ready(memo, first).matching("backman") == {"https://e.org/0"}
     updated = _labelled("Wally Backman", "Terry Collins")  # an update gives a new Store object
     assert memo.table(updated) is None  # the old store's table is never answered for the new one
+    time.sleep(0.6)
+    assert _ready(memo, updated).matching("collins") == {"https://e.org/1"}
+
+
+def _ready(memo: _NameTableMemo, store: Store) -> NameTable:
+    deadline = time.monotonic() + 10
+    while (table := memo.table(store)) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table is not None
+    return table
