@@ -97,6 +97,12 @@ def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: P
         SparkSession.builder.master(master)
         .appName(app_name)
         .config("spark.ui.enabled", "false")
+        # The status store keeps every finished job, stage and SQL plan with its metrics even without the UI:
+        # one session running build after build (the tests, a notebook) filled its heap with them.
+        .config("spark.sql.ui.retainedExecutions", "20")
+        .config("spark.ui.retainedJobs", "50")
+        .config("spark.ui.retainedStages", "50")
+        .config("spark.ui.retainedTasks", "1000")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", str(shuffle_partitions))
         .config("spark.driver.memory", driver_memory)
