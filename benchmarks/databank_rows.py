@@ -26,6 +26,16 @@ def integer(value: str | None) -> int | None:
     return int(value) if value is not None else None
 
 
+def season_rows(paths: dict[str, Path]) -> list[tuple[Any, ...]]:
+    """The record's seasons: (person, team, year, role, stint, games, wins, losses, rank), players' from
+    Appearances (one stint) and managers' from Managers."""
+    seasons: list[tuple[Any, ...]] = [(a["playerID"], a["teamID"], int(a["yearID"]), "Player", 1,
+                                       integer(a["G_all"]), None, None, None) for a in rows(paths["Appearances"])]
+    seasons += [(m["playerID"], m["teamID"], int(m["yearID"]), "Manager", integer(m["inseason"]), integer(m["G"]),
+                 integer(m["W"]), integer(m["L"]), integer(m["rank"])) for m in rows(paths["Managers"])]
+    return seasons
+
+
 def _fold(name: str) -> str:
     return re.sub("[^a-z]", "", name.translate(ACCENTED).lower())
 

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.databank_rows import bbref_page, birth_date, franchise_clubs, integer, rows
+from benchmarks.databank_rows import bbref_page, birth_date, franchise_clubs, integer, rows, season_rows
 from spark_etl import databank
 from spark_etl.lexicon import Lexicon
 from spark_etl.record import LEAGUES
@@ -63,16 +63,12 @@ def prepare_tables(paths: dict[str, Path], lexicon: Lexicon, folder: Path) -> No
     _write(folder / "team_seasons.csv", ["id", "label", "club", "year", "league_code", "league", "name", "park",
                                          "games", "wins", "losses", "rank"], seasons_of_teams)
     known = {p["playerID"] for p in people}
-    seasons: list[tuple[Any, ...]] = [(a["playerID"], a["teamID"], int(a["yearID"]), "Player", 1,
-                                       integer(a["G_all"]), None, None, None) for a in rows(paths["Appearances"])]
-    seasons += [(m["playerID"], m["teamID"], int(m["yearID"]), "Manager", integer(m["inseason"]), integer(m["G"]),
-                 integer(m["W"]), integer(m["L"]), integer(m["rank"])) for m in rows(paths["Managers"])]
     _write(folder / "seasons.csv", ["membership", "person", "club", "role", "interval", "year", "team_season",
                                     "games", "wins", "losses", "rank", "stint"],
            [[iris.membership_path(person, club_of[(team, year)], role)[len(iris.MEMBERSHIP):], person,
              club_of[(team, year)], role, iris.digest(person, team, str(year), role, str(stint)), year,
              f"{team}-{year}", games, wins, losses, rank, stint]
-            for person, team, year, role, stint, games, wins, losses, rank in seasons
+            for person, team, year, role, stint, games, wins, losses, rank in season_rows(paths)
             if (team, year) in club_of and person in known])
 
 

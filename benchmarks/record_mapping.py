@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.databank_rows import birth_date, bbref_page, franchise_clubs, integer, rows
+from benchmarks.databank_rows import birth_date, bbref_page, franchise_clubs, integer, rows, season_rows
 from benchmarks.morph_mapping import MORPH_KGC_PYTHON, MORPH_KGC_VERSION, morph_lines
 from benchmarks.python_mapping import _literal
 from mapping.terms import nquad_lines, save_lines
@@ -90,11 +90,7 @@ def python_lines(paths: dict[str, Path], lexicon: Lexicon, base: str) -> set[str
             (f"{BB}losses", _literal(integer(t["L"]), "integer")),
             (f"{BB}rank", _literal(integer(t["Rank"]), "integer")),
             (PROV_DERIVED, dataset)])
-    seasons: list[tuple[Any, ...]] = [(a["playerID"], a["teamID"], int(a["yearID"]), "Player", 1, integer(a["G_all"]),
-                                       None, None, None) for a in rows(paths["Appearances"])]
-    seasons += [(m["playerID"], m["teamID"], int(m["yearID"]), "Manager", integer(m["inseason"]), integer(m["G"]),
-                 integer(m["W"]), integer(m["L"]), integer(m["rank"])) for m in rows(paths["Managers"])]
-    for person, team, year, role, stint, games, wins, losses, rank in seasons:
+    for person, team, year, role, stint, games, wins, losses, rank in season_rows(paths):
         club = club_of.get((team, year))
         if club is None or person not in people_ids:
             continue
