@@ -4,7 +4,9 @@ processes, all at once.
 The 64 clients send a varied, uncached mix (every request different) of /sparql lookups, /api/connections,
 /api/entities, /api/central and entity pages (a club's page is the heaviest thing a client can ask for).
 Meanwhile:
-- an updater sends SPARQL updates with the token, each inserting a new triple, one a second;
+- an updater sends SPARQL updates with the token, each inserting a new triple, one a second; every NAMED_EVERY-th
+  also names a new person (a class and a label: the vocabulary, which the values derived from the store read),
+  who must be found by name at the end;
 - a hostile client sends an update padded past `max_request_bytes` in a chunked body, once a second;
 - at REBUILD_AT a rebuild of the store starts (`bbkg build`, as an operator runs it), which replays the updates
   acknowledged so far and switches the served store;
@@ -45,7 +47,7 @@ import requests
 from benchmarks.page import RESULTS
 from bbkg.pipeline import run_build
 from benchmarks.endpoint import process, process_tree, pss_mib
-from server.executor import LOOKUP_SLOTS
+from server.evaluation import LOOKUP_SLOTS
 from store.builds import open_current
 from store.select import select_rows
 from vocab import namespaces
@@ -62,12 +64,26 @@ REBUILD_AT = 10.0
 KILL_AT = 30.0
 KILL_WINDOW = 2.0  # seconds after the kill in which the killed worker's connections fail
 UPDATES_PER_SECOND = 1
+NAMED_EVERY = 5
 LOOKUP_P95_MS = 200.0
 BB = namespaces.BB
 JSON = result_format("json").media_type
 SOAK_GRAPH = "urn:bbkg:soak"
 SOAK_PREDICATE = "urn:bbkg:soak:n"
 HOSTILE_SUBJECT = "urn:bbkg:soak:hostile"
+
+
+def _soak_update(n: int) -> str:
+    """The updater's `n`th update: a new triple in the soak's graph, and every NAMED_EVERY-th a new person too."""
+    update = f"INSERT DATA {{ GRAPH <{SOAK_GRAPH}> {{ <urn:bbkg:soak:{n}> <{SOAK_PREDICATE}> {n} }} }}"
+    if n % NAMED_EVERY == 0:
+        update += (f" ; INSERT DATA {{ <urn:bbkg:soak:{n}> a <{BB}Person> ; "
+                   f"<{namespaces.RDFS_LABEL}> \"{_soak_name(n)}\" }}")
+    return update
+
+
+def _soak_name(n: int) -> str:
+    return f"Soakupdate {n}"
 
 
 @dataclass
@@ -151,11 +167,11 @@ def _client(url: str, mix: list[tuple[str, dict[str, Any], str]], offset: int, s
 
 def _update(url: str, token: str, started: float, stop: threading.Event, tally: Tally,
             acknowledged: list[int]) -> None:
-    """Insert a new triple UPDATES_PER_SECOND times a second; `acknowledged` gets each one answered 200."""
+    """Send _soak_update UPDATES_PER_SECOND times a second; `acknowledged` gets each one answered 200."""
     session, n = requests.Session(), 0
     while not stop.is_set():
         n += 1
-        update = f"INSERT DATA {{ GRAPH <{SOAK_GRAPH}> {{ <urn:bbkg:soak:{n}> <{SOAK_PREDICATE}> {n} }} }}"
+        update = _soak_update(n)
         sent = time.monotonic()
         try:
             response = session.post(url + "/sparql", data={"update": update}, timeout=60,
@@ -251,11 +267,17 @@ def _sample_memory(server_pid: int, started: float, stop: threading.Event, sampl
 
 
 def _acknowledged_present(url: str, acknowledged: list[int]) -> tuple[list[int], bool]:
-    """The acknowledged updates missing from the served store, and whether the hostile triple is in it."""
+    """The acknowledged updates missing from the served store (a person one named not found by name counts as
+    missing), and whether the hostile triple is in it."""
     query = f"SELECT ?n WHERE {{ GRAPH <{SOAK_GRAPH}> {{ ?s <{SOAK_PREDICATE}> ?n }} }}"
     rows = requests.get(url + "/sparql", params={"query": query}, headers={"Accept": JSON},
                         timeout=60).json()["results"]["bindings"]
     present = {int(row["n"]["value"]) for row in rows}
+    named = [n for n in acknowledged if n % NAMED_EVERY == 0]
+    for n in named[-3:]:  # the last ones named, which a name table read before them would not have
+        found = requests.get(url + "/api/entities", params={"q": _soak_name(n)}, timeout=60).json()
+        if not any(entity["iri"] == f"urn:bbkg:soak:{n}" for entity in found.get("results", [])):
+            present.discard(n)
     return sorted(set(acknowledged) - present), 0 in present
 
 

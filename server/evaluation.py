@@ -58,6 +58,18 @@ class ApiRequest:
     args: dict[str, Any] = field(default_factory=dict)
 
 
+# Lookups of names, which a person types and waits for (the search box, /api/entities): each a few index
+# scans, never a walk of the graph. They get slots, processes and threads of their own, beside the queries', so
+# that heavy pages and aggregates holding every query slot cannot keep them waiting.
+LOOKUP_CALLS = frozenset({"entities", "suggest"})
+LOOKUP_SLOTS = 2
+
+
+def is_lookup(request: QueryRequest | ApiRequest) -> bool:
+    """Whether `request` is a name lookup (LOOKUP_CALLS)."""
+    return isinstance(request, ApiRequest) and request.call in LOOKUP_CALLS
+
+
 @dataclass
 class ApiAnswer:
     status: int  # HTTP status: 200, or the UserError's own

@@ -5,9 +5,10 @@ Each server worker owns one child. The child opens the store read-only, has no n
 time and sends back the serialized answer. A query that runs past the timeout gets its
 child killed, which frees the CPU at once; the next query starts a fresh child. A child may allocate at most
 its memory cap (the query_memory_mb setting): one that runs out ends, and its query is answered 503, not
-retried. Name lookups (LOOKUP_CALLS) have children and slots of their own, so that no query waits ahead of
-them. (A SELECT over one triple pattern, which can be stopped between rows, is evaluated by the server worker
-first: see one_pattern.py.)
+retried. Name lookups (evaluation.LOOKUP_CALLS) have slots of their own, and a lane of their own in the shared
+process (or children of their own while it has no copy), so that no query waits ahead of them. (A SELECT over
+one triple pattern, which can be stopped between rows, is evaluated by the server worker first: see
+one_pattern.py.)
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 # The request and answer types and evaluation live in evaluation.py; the routes import them from here too.
-from server.evaluation import (ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed, QueryOverMemory, QueryRequest,
-                               QueryStopped, QueryTimeout, answer_request, evaluate_current, preload_network)
+from server.evaluation import (LOOKUP_SLOTS, ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed, QueryOverMemory,
+                               QueryRequest, QueryStopped, QueryTimeout, answer_request, evaluate_current, is_lookup,
+                               preload_network)
 from store.handle import CurrentStore, PinnedStore
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory, ran_out_of_memory
 from server.shared_queries import MemoryQueries, SharedProcessDied
@@ -152,13 +154,6 @@ class QueryProcess:
             raise QueryCrashed("the query process died while evaluating this query") from None
 
 
-# Lookups of names, which a person types and waits for (the search box, /api/entities): each a few index
-# scans, never a walk of the graph. They get processes and slots of their own, beside the query slots, so that
-# heavy pages and aggregates holding every query slot cannot keep them waiting.
-LOOKUP_CALLS = frozenset({"entities", "suggest"})
-LOOKUP_SLOTS = 2
-
-
 class _Held:
     """A lock held until released once: by whichever comes first, the slow query stepping aside or the end."""
 
@@ -182,7 +177,7 @@ class QueryExecutor:
         process, whose threads evaluate up to `slots` queries at once, `slots` times that beyond its copy."""
         self.store_dir = store_dir
         self.memory_cap = memory_cap
-        self.memory = (MemoryQueries(store_dir, isolate_network, memory_quads, slots, memory_cap)
+        self.memory = (MemoryQueries(store_dir, isolate_network, memory_quads, slots, memory_cap, timeout)
                        if memory_quads > 0 else None)
         self.timeout = timeout
         self.isolate_network = isolate_network
@@ -203,7 +198,7 @@ class QueryExecutor:
         The wait for a free slot counts against the same deadline as the evaluation.
         """
         limit = self.timeout if timeout is None else timeout
-        if isinstance(request, ApiRequest) and request.call in LOOKUP_CALLS:
+        if is_lookup(request):
             return self._look_up(request, limit)
         deadline = time.monotonic() + limit
         busy = "every query slot stayed busy until this request's deadline; try again shortly"
@@ -220,18 +215,25 @@ class QueryExecutor:
         finally:
             self._slots.release()
 
-    def _look_up(self, request: ApiRequest, limit: float) -> Any:
-        """A name lookup, in a lookup slot and a process of its own, from disk: no query waits ahead of it."""
+    def _look_up(self, request: QueryRequest | ApiRequest, limit: float) -> Any:
+        """A name lookup, in a lookup slot: from the shared process's copy, in its lookup lane, or else in a
+        process of its own from disk; no query waits ahead of it."""
         started = time.monotonic()
         if not self._lookup_slots.acquire(timeout=limit):
             raise QueryTimeout("every lookup slot stayed busy until this request's deadline; try again shortly")
         try:
+            timeout = max(0.001, limit - (time.monotonic() - started))
+            shared = self.memory.process() if self.memory is not None else None
+            if shared is not None:
+                try:
+                    return shared.run(request, timeout, lambda: timed_out(request, limit))
+                except SharedProcessDied:  # killed with a neighbour past its deadline: once more, from disk
+                    timeout = max(0.001, limit - (time.monotonic() - started))
             with self._lock:
                 worker = self._lookup_idle.pop() if self._lookup_idle else QueryProcess(
                     self.store_dir, self.timeout, self.isolate_network, self.memory_cap, preload=False)
             try:
-                return self._run_with_one_retry(worker, request, max(0.001, limit - (time.monotonic() - started)),
-                                                limit)
+                return self._run_with_one_retry(worker, request, timeout, limit)
             finally:
                 with self._lock:
                     self._lookup_idle.append(worker)

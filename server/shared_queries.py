@@ -16,11 +16,12 @@ pyoxigraph cannot stop a query: one past its deadline gets the shared process ki
 evaluated beside it die too. Their waits end in SharedProcessDied, and the executor retries each once, alone,
 in a query process of its own (executor.QueryProcess) over the store on disk. The next query gets a fresh fork.
 Only the worker stops a query at its deadline, so the shared process leaves the moment its worker dies.
-While the zygote loads, for a store of more than `max_quads` quads, and after a build or an update until the
-zygote has loaded the new version, queries go to those per-query processes instead (and the worker's lookups
-to the store on disk). A new version's copies start loading once the store has stayed unchanged for as long as
-the last copy took to load, so that a stream of updates does not keep a core busy loading copies that are
-stale before they are ready.
+Each copy follows the updates applied to its build, applying them from the update log when it is next read
+(store/handle.PinnedStore); the zygote before each fork. A new build needs new copies: while the zygote loads,
+for a store of more than `max_quads` quads, and after a build until the zygote has loaded it, queries go to
+those per-query processes instead (and the worker's lookups to the store on disk). A new build's copies start
+loading once the store has stayed on it for as long as the last copy took to load, so that builds in quick
+succession do not keep a core busy loading copies that are stale before they are ready.
 """
 
 from __future__ import annotations
@@ -41,12 +42,10 @@ from multiprocessing.reduction import recv_handle, send_handle
 from pathlib import Path
 from typing import Any
 
-from pyoxigraph import Store
-
-from server.evaluation import answer_request
-from store.builds import StoreUnavailableError, build_summary, open_current
-from store.handle import PinnedStore, memory_copy
+from server.evaluation import LOOKUP_SLOTS, answer_request, is_lookup
+from store.handle import PinnedStore, load_copy
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory
+from store.names import read_name_table_now
 from store.seasons import network_of
 from store.update import store_version
 
@@ -58,17 +57,6 @@ class SharedProcessDied(Exception):
     """The shared process was killed (a neighbour's deadline) or crashed before answering."""
 
 
-def _copy_of_current(store_dir: Path, max_quads: int) -> tuple[tuple[str | None, int], Store | None]:
-    """The version of the store and an in-memory copy of it; None for a store of more than `max_quads` quads,
-    or none at all."""
-    version = store_version(store_dir)
-    try:
-        quads = build_summary(store_dir)["quads"]
-        return version, memory_copy(open_current(store_dir)[0]) if 0 < quads <= max_quads else None
-    except StoreUnavailableError:
-        return version, None
-
-
 def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_quads: int, threads: int,
                  memory_cap: int) -> None:
     if isolate_network:  # before anything is read: every process forked from here inherits the empty namespace
@@ -76,19 +64,21 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the forked processes
     worker = os.pidfd_open(os.getppid())  # readable once the worker is gone
     started = time.monotonic()
-    version, memory = _copy_of_current(Path(store_dir), max_quads)
-    if memory is not None:  # read once here, so that every fork has it
-        network_of(memory)
-    conn.send_bytes(pickle.dumps(("ready" if memory is not None else "disk", version, time.monotonic() - started)))
-    if memory is None:
+    copy = load_copy(store_dir, max_quads)
+    if copy.memory is not None:  # read once here, so that every fork has them
+        network_of(copy.memory)
+        read_name_table_now(copy.memory)
+    conn.send_bytes(pickle.dumps(("ready" if copy.memory is not None else "disk", copy.version,
+                                  time.monotonic() - started)))
+    if copy.memory is None:
         return
     while True:
         try:
             conn.recv_bytes()
         except (EOFError, OSError):  # the worker is gone
             return
-        if store_version(Path(store_dir)) != version:
-            conn.send_bytes(pickle.dumps(("stale", version)))
+        if not copy.current():  # a new build, or updates the copy cannot follow
+            conn.send_bytes(pickle.dumps(("stale", copy.version)))
             return
         ours, theirs = socket.socketpair()
         pid = os.fork()
@@ -99,7 +89,7 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                 if memory_cap > 0:  # past it, the process ends and its queries are retried alone, each capped
                     cap_data_memory(threads * memory_cap)
-                _shared_main(Connection(theirs.detach()), PinnedStore(store_dir, memory, version), threads, worker)
+                _shared_main(Connection(theirs.detach()), copy, threads, worker)
             finally:
                 os._exit(0)
         theirs.close()
@@ -129,13 +119,15 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: in
         with sending:
             conn.send_bytes(data)
 
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bbkg-query") as pool:
+    # Name lookups in a lane of their own: queries holding every query thread cannot keep them waiting.
+    with (ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bbkg-query") as queries,
+          ThreadPoolExecutor(max_workers=LOOKUP_SLOTS, thread_name_prefix="bbkg-lookup") as lookups):
         while True:
             try:
                 request_id, request = pickle.loads(conn.recv_bytes())
             except (EOFError, OSError):  # the worker let go: answer what is in flight (still under its deadlines)
                 break
-            pool.submit(answer, request_id, request)
+            (lookups if is_lookup(request) else queries).submit(answer, request_id, request)
 
 
 class _Waiting:
@@ -233,12 +225,22 @@ class SharedProcess:
                 end.shutdown(socket.SHUT_WR)
 
 
+def _let_go(copy: PinnedStore, grace: float) -> None:
+    """Free a retired copy once every request that may have taken it has ended (within `grace` seconds): emptied
+    first, which pyoxigraph does without the interpreter's lock, where freeing a full copy would hold it, and
+    every thread of the worker with it, for seconds."""
+    time.sleep(grace)
+    copy.release()
+
+
 class MemoryQueries:
     """A worker's zygote and shared process, kept on the current version of the store."""
 
     def __init__(self, store_dir: str, isolate_network: bool, max_quads: int, threads: int,
-                 memory_cap: int = 0) -> None:
+                 memory_cap: int = 0, retire_grace: float = 30.0) -> None:
+        """`retire_grace`: seconds a retired copy is kept for the requests that may still read it."""
         self.store_dir = store_dir
+        self.retire_grace = retire_grace
         self.isolate_network = isolate_network
         self.max_quads = max_quads
         self.threads = threads
@@ -296,10 +298,8 @@ class MemoryQueries:
         if self._state != "loading" and now >= self._next_check:
             self._next_check = now + VERSION_CHECK_SECONDS
             version = store_version(Path(self.store_dir))
-            if version != self._version:
-                # A new copy loads once the store has stayed unchanged for as long as the last one took to load:
-                # a stream of updates must not keep the zygotes loading copies, each of them a core's work.
-                self._retire(version, now + self._loaded_in)
+            if version != self._version and not self._copies_follow(version):
+                self._retire(version, now + self._wait_before_loading(version))
         if self._state == "waiting" and now >= self._start_after:
             self._start()
         if self._state == "loading":
@@ -311,6 +311,16 @@ class MemoryQueries:
                     self._next_check = now + VERSION_CHECK_SECONDS
             except (EOFError, OSError):  # the zygote died loading (out of memory): from disk until the next version
                 self._state, self._version = "disk", store_version(Path(self.store_dir))
+
+    def _copies_follow(self, version: tuple[str | None, int]) -> bool:
+        """Whether the copies can stay for the store's new `version`: the same build, with updates they can apply
+        (the worker's copy tells, having applied them)."""
+        if self._version is None or version[0] != self._version[0]:
+            return False
+        if self._worker_copy is not None and not self._worker_copy.current():
+            return False
+        self._version = version
+        return True
 
     def _start(self) -> None:
         # spawn, not fork: the worker holds threads.
@@ -327,13 +337,13 @@ class MemoryQueries:
                          daemon=True).start()
 
     def _load_worker_copy(self, retired_before: int) -> None:
-        memory = None
+        copy = None
         try:
-            version, memory = _copy_of_current(Path(self.store_dir), self.max_quads)
+            copy = load_copy(self.store_dir, self.max_quads)
         finally:  # an unexpected error goes to the log (threading's excepthook), and lookups stay on disk
             with self._lock:
-                if retired_before == self._retired_copies:  # else this copy's version was retired while it loaded
-                    self._worker_copy = PinnedStore(self.store_dir, memory, version) if memory is not None else None
+                if retired_before == self._retired_copies:  # else this copy's build was retired while it loaded
+                    self._worker_copy = copy if copy is not None and copy.memory is not None else None
                     self._worker_copy_loading = False
 
     def _fork(self) -> SharedProcess | None:
@@ -346,11 +356,17 @@ class MemoryQueries:
                 return SharedProcess(Connection(recv_handle(self._conn)), pid)
         except (EOFError, OSError):
             pass
-        # Stale (the store changed since the copy loaded), or the zygote died: a new one loads the current
+        # Stale (a new build, or updates the copy cannot follow), or the zygote died: a new one loads the current
         # version, after the same wait as on any new version, or at once.
-        self._retire(store_version(Path(self.store_dir)),
-                     time.monotonic() + (self._loaded_in if status == "stale" else 0.0))
+        version = store_version(Path(self.store_dir))
+        self._retire(version, time.monotonic() + (self._wait_before_loading(version) if status == "stale" else 0.0))
         return None
+
+    def _wait_before_loading(self, version: tuple[str | None, int]) -> float:
+        """Seconds to wait before loading copies of `version`: none for a new build (builds take longer than a
+        copy takes to load); for updates the copies could not follow, as long as the last copy took to load, so
+        that a stream of them does not keep the zygotes loading copies, each a core's work."""
+        return 0.0 if self._version is None or version[0] != self._version[0] else self._loaded_in
 
     def _retire(self, version: tuple[str | None, int], start_after: float) -> None:
         """Let the shared process answer what it has, stop the zygote, and wait to load `version`'s copy."""
@@ -362,12 +378,16 @@ class MemoryQueries:
 
     def _drop_worker_copy(self) -> None:
         self._retired_copies += 1
+        if self._worker_copy is not None:
+            threading.Thread(target=_let_go, args=(self._worker_copy, self.retire_grace), name="bbkg-copy-release",
+                             daemon=True).start()
         self._worker_copy, self._worker_copy_loading = None, False
 
     def _stop_zygote(self) -> None:
         if self._zygote is not None:
             self._zygote.kill()
-            self._zygote.join(5)
+            # Reaped by a thread: a process holding a copy takes a while to exit, and this holds the lock.
+            threading.Thread(target=self._zygote.join, name="bbkg-zygote-reaper", daemon=True).start()
         if self._conn is not None:
             self._conn.close()
         self._zygote, self._conn = None, None

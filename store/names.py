@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import bisect
-import os
-import threading
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +11,7 @@ from pyoxigraph import DefaultGraph, Literal, NamedNode, Store
 from vocab import namespaces
 from vocab.errors import NotFoundError, UserError
 from store import index
+from store.derived import DerivedValue
 from store.select import prefixed_rows
 
 BB = namespaces.BB
@@ -145,59 +143,19 @@ def read_name_table(store: Store, max_characters: int = NAME_TABLE_MAX_CHARACTER
     return NameTable(named, ending, sorted(words))
 
 
-class _NameTableMemo:
-    """The name table of the store last asked, read in the background once that store has stayed the one asked
-    (a new build or an update gives a new Store object) for `settle_seconds`, and for twice as long as the last
-    read took: under a stream of updates no table is read, each costing more than the scans it would save, and
-    lookups scan the store as they would without it."""
-
-    def __init__(self, settle_seconds: float = 5.0) -> None:
-        self.settle_seconds = settle_seconds
-        self._store: Store | None = None
-        self._table: NameTable | None = None
-        self._asked_since = 0.0
-        self._last_read_seconds = 0.0
-        self._reading = False
-        self._read_done = False  # for this store, whatever came of it (a store past the bound has no table)
-        self._lock = threading.Lock()
-        # A process forked meanwhile has no reading thread, and perhaps a held lock: it starts afresh.
-        os.register_at_fork(after_in_child=self._forget)
-
-    def _forget(self) -> None:
-        self._store, self._table, self._reading, self._read_done = None, None, False, False
-        self._lock = threading.Lock()
-
-    def table(self, store: Store) -> NameTable | None:
-        """The table of `store` if it is ready; None meanwhile (the caller scans), a read started if it is due."""
-        now = time.monotonic()
-        with self._lock:
-            if store is not self._store:
-                self._store, self._table, self._asked_since, self._read_done = store, None, now, False
-            if self._read_done or self._reading:
-                return self._table
-            if now - self._asked_since < max(self.settle_seconds, 2 * self._last_read_seconds):
-                return None
-            self._reading = True
-        threading.Thread(target=self._read, args=(store,), name="name-table", daemon=True).start()
-        return None
-
-    def _read(self, store: Store) -> None:
-        started, table = time.monotonic(), None
-        try:
-            table = read_name_table(store)
-        finally:
-            with self._lock:
-                self._reading, self._last_read_seconds = False, time.monotonic() - started
-                if store is self._store:
-                    self._table, self._read_done = table, True
+# Read once the served store has settled: under a stream of new builds no table is read, each costing more than
+# the scans it would save, and lookups scan the store as they would without it.
+_tables = DerivedValue(read_name_table, "name-table", settle_seconds=5.0)
 
 
-_memo = _NameTableMemo()
+def read_name_table_now(store: Store) -> NameTable | None:
+    """Read the store's name table now, settled or not, for the lookups that follow."""
+    return _tables.read_now(store)
 
 
 def name_table(store: Store) -> NameTable | None:
     """The store's name table once it is ready; None until then, or past the bound (the caller scans)."""
-    return _memo.table(store)
+    return _tables.get(store)
 
 
 def scanned_names(store: Store, needle: str) -> set[str]:

@@ -13,6 +13,7 @@ from pyoxigraph import NamedNode, QuerySolutions, Store, Variable
 from vocab import namespaces
 from vocab.namespaces import PREFIXES
 from store import index
+from store.derived import lineage
 
 BB = namespaces.BB
 BB_MEMBER = NamedNode(BB + "member")
@@ -79,8 +80,8 @@ _MEMBERS_OF = PREFIXES + "SELECT ?person ?org WHERE { ?m bb:organization ?org ; 
 
 
 class _NeighbourMemo:
-    """Each node's neighbours as read from one store, kept while that store is the one asked (a build never
-    changes; a new build or an update gives a new Store object, and the memo starts again).
+    """Each node's neighbours as read from one store, kept while that store is the one asked and unchanged
+    (store/derived.py): a new store, or a copy that applied updates, and the memo starts again.
 
     Clubs are the graph's hubs: nearly every path search reads some club's members, a query that looks up a
     hundred or more memberships in the index, and the same few dozen clubs come back
@@ -90,22 +91,25 @@ class _NeighbourMemo:
     def __init__(self, max_nodes: int = 4096) -> None:
         self.max_nodes = max_nodes
         self._store: Store | None = None
+        self._lineage: tuple[int, int] | None = None
         self._neighbours: OrderedDict[str, list[tuple[NamedNode, str]]] = OrderedDict()
         # The shared process's threads search paths at once: a lookup, its move to the end and another thread's
         # eviction must not interleave (move_to_end raised KeyError on a key evicted in between).
         self._lock = threading.Lock()
 
     def neighbours(self, store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
+        key = lineage(store)
         with self._lock:
-            if store is not self._store:
-                self._store, self._neighbours = store, OrderedDict()
+            if key != self._lineage or (key is None and store is not self._store):
+                self._neighbours = OrderedDict()
+            self._store, self._lineage = store, key
             found = self._neighbours.get(node.value)
             if found is not None:
                 self._neighbours.move_to_end(node.value)
                 return found
         found = _read_neighbours(store, node)  # outside the lock: the other threads' lookups go on meanwhile
         with self._lock:
-            if store is self._store:
+            if key == self._lineage and (key is not None or store is self._store):
                 self._neighbours[node.value] = found
                 self._neighbours.move_to_end(node.value)
                 while len(self._neighbours) > self.max_nodes:

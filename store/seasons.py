@@ -26,6 +26,7 @@ import numpy as np
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from store import index
+from store.derived import DerivedValue
 from vocab import namespaces
 from vocab.errors import UserError
 
@@ -249,27 +250,14 @@ def _is_person(store: Store, node: NamedNode) -> bool:
     return index.has(store, node, NamedNode(namespaces.RDF_TYPE), NamedNode(BB + "Person"))
 
 
-class _NetworkMemo:
-    """The network of the store last asked, kept while that store is the one asked; read once by one thread."""
-
-    def __init__(self) -> None:
-        self._store: Store | None = None
-        self._network: Network | None = None
-        self._lock = threading.Lock()
-
-    def network(self, store: Store) -> Network:
-        with self._lock:
-            if store is not self._store or self._network is None:
-                self._network, self._store = read_network(store), store
-            return self._network
-
-
-_memo = _NetworkMemo()
+_networks = DerivedValue(read_network, "chain-network")
 
 
 def network_of(store: Store) -> Network:
     """The store's network, read on first use (a server's query process reads it when it opens the store)."""
-    return _memo.network(store)
+    network = _networks.get(store)
+    assert network is not None  # read at once for a store not asked before
+    return network
 
 
 def chains(store: Store, source: str, target: str, links: str = "all", after: int | None = None,

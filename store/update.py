@@ -14,9 +14,11 @@ import fcntl
 import json
 import multiprocessing
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from pyoxigraph import Store
 from store.builds import StoreNotBuiltError, current_build
 from store.sandbox import DeadlineExceeded, run_isolated
 from vocab.errors import UserError
+from vocab.namespaces import NAMESPACES
 
 UPDATED_MARKER = "UPDATED"
 UPDATE_LOG = "updates.log"
@@ -54,21 +57,38 @@ def writer_lock(store_dir: Path, timeout: float | None = None) -> Iterator[None]
         yield
 
 
-def _update_store(database: str, update: str, committed: Any) -> None:
-    """Open the database for writing, apply the update in one transaction, flush (in the isolated process);
-    `committed` is set once the transaction has committed."""
+@contextmanager
+def updates_held_back(store_dir: Path) -> Iterator[None]:
+    """No update is applied while this is held: the writer lock, or nothing for a store this process cannot
+    write (nor can the server, so no update can be applied to it)."""
+    if os.access(store_dir, os.W_OK):
+        with writer_lock(store_dir):
+            yield
+    else:
+        yield
+
+
+def _count(database: str) -> int:
+    return len(Store.read_only(database))
+
+
+def _update_store(database: str, update: str, committed: Any) -> int:
+    """Open the database for writing, apply the update in one transaction, flush, and count its quads (in the
+    isolated process); `committed` is set once the transaction has committed."""
     store = Store(database)
     store.update(update)
     committed.set()
     store.flush()
+    return len(store)  # here, not in the server: counting holds the interpreter's lock throughout
 
 
 class _ReplayStopped(Exception):
     """Raised in the replaying process: the number of the logged update that failed, and the engine's reason."""
 
 
-def _replay(database: str, updates: list[str]) -> None:
-    """Apply each update in one transaction of its own, in order, then flush (in the isolated process)."""
+def _replay(database: str, updates: list[str]) -> int:
+    """Apply each update in one transaction of its own, in order, then flush; the quads after (in the isolated
+    process)."""
     store = Store(database)
     for number, update in enumerate(updates, 1):
         try:
@@ -76,13 +96,21 @@ def _replay(database: str, updates: list[str]) -> None:
         except Exception as exc:  # any reason the engine gives: the build names the update and stops
             raise _ReplayStopped(number, str(exc)) from None
     store.flush()
+    return len(store)
 
 
-def _mark_updated(build: Path) -> None:
-    # The count the build recorded is stale now: the marker carries the live one (/health reads it).
-    quads = len(Store.read_only(str(build / "oxigraph")))
-    (build / UPDATED_MARKER).write_text(json.dumps({"updated_ns": time.time_ns(), "quads": quads}),
-                                        encoding="utf-8")
+def _mark_updated(store_dir: Path, build: Path, quads: int | None) -> None:
+    """Write the build's marker, under the writer lock: the live quad count (the build's own is stale now;
+    /health reads it; None when the update's process was stopped before it counted), and how much of the log
+    the build has applied (in-memory copies follow from there)."""
+    if quads is None:
+        quads = run_isolated(_count, (str(build / "oxigraph"),), 600.0, False)
+    log = store_dir / UPDATE_LOG
+    marker = {"updated_ns": time.time_ns(), "quads": quads, "log_bytes": log.stat().st_size if log.exists() else 0}
+    # Replaced, never rewritten in place: a reader opening it sees one marker whole, and its time with it.
+    written = build / f".{UPDATED_MARKER}.{os.getpid()}"
+    written.write_text(json.dumps(marker), encoding="utf-8")
+    os.replace(written, build / UPDATED_MARKER)
 
 
 def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_network: bool = True) -> None:
@@ -102,11 +130,12 @@ def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_ne
         log = store_dir / UPDATE_LOG
         logged_before = log.stat().st_size if log.exists() else 0
         committed = multiprocessing.get_context("spawn").Event()
+        quads = None
         try:
             # Logged first, so that an acknowledged update is always in the log; a failed one is taken out again.
             _append_to_log(log, update)
-            run_isolated(_update_store, (str(build / "oxigraph"), update, committed),
-                         max(0.001, timeout - (time.monotonic() - started)), isolate_network)
+            quads = run_isolated(_update_store, (str(build / "oxigraph"), update, committed),
+                                 max(0.001, timeout - (time.monotonic() - started)), isolate_network)
         except DeadlineExceeded:
             # Killed while flushing, after the commit: the update is in the store, so it stays in the log. (A kill
             # in the instant between the commit and the signal is not told apart.)
@@ -116,7 +145,7 @@ def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_ne
         except BaseException:
             os.truncate(log, logged_before)
             raise
-        _mark_updated(build)
+        _mark_updated(store_dir, build, quads)
 
 
 def _append_to_log(log: Path, update: str) -> None:
@@ -153,7 +182,8 @@ def replay_updates(store_dir: Path, build_dir: Path, timeout: float, isolate_net
         return 0
     log = store_dir / UPDATE_LOG
     try:
-        run_isolated(_replay, (str(build_dir / "oxigraph"), updates), timeout * len(updates), isolate_network)
+        quads = run_isolated(_replay, (str(build_dir / "oxigraph"), updates), timeout * len(updates),
+                             isolate_network)
     except _ReplayStopped as exc:
         number, reason = exc.args
         raise UpdateReplayError(f"update {number} of the {len(updates)} in {log} (its line {number}) cannot be "
@@ -163,7 +193,7 @@ def replay_updates(store_dir: Path, build_dir: Path, timeout: float, isolate_net
     except DeadlineExceeded as exc:
         raise UpdateReplayError(f"replaying the {len(updates)} updates in {log} {exc}; the store being served "
                                 "stays as it was") from None
-    _mark_updated(build_dir)
+    _mark_updated(store_dir, build_dir, quads)
     return len(updates)
 
 
@@ -200,3 +230,72 @@ def store_version(store_dir: Path) -> tuple[str | None, int]:
     except OSError:
         updated = 0
     return target, updated
+
+
+@dataclass(frozen=True)
+class UpdatePoint:
+    """How far a build has come: its version (as store_version gives it) and the length of the update log, in
+    bytes, once its last update was applied; None for a marker that does not say."""
+    version: tuple[str | None, int]
+    log_bytes: int | None
+
+
+def update_point(store_dir: Path) -> UpdatePoint:
+    """Where the current build stands. Read under the writer lock, it is exactly what the build holds."""
+    try:
+        target = os.readlink(os.path.join(store_dir, "current"))
+    except OSError:
+        return UpdatePoint((None, 0), 0)
+    try:
+        # The build the link named, not the link again: a switch in between must not pair one build's
+        # marker with another's name.
+        with open(os.path.join(store_dir, target, UPDATED_MARKER), "rb") as marker:
+            updated = os.fstat(marker.fileno()).st_mtime_ns
+            log_bytes = json.loads(marker.read()).get("log_bytes")
+    except FileNotFoundError:
+        return UpdatePoint((target, 0), 0)  # no update since the build: it holds none of the log
+    except (OSError, ValueError, AttributeError):
+        return UpdatePoint((target, -1), None)
+    return UpdatePoint((target, updated), log_bytes if isinstance(log_bytes, int) else None)
+
+
+# A logged update that names any of these could reach the network (LOAD, SERVICE, or either spelled with a
+# \u escape): an in-memory copy, whose process may have the network, does not apply it but reads from disk.
+_MAY_REACH_OUT = re.compile(r"\bload\b|\bservice\b|\\u", re.IGNORECASE)
+
+
+def updates_between(store_dir: Path, start: int, end: int) -> list[str] | None:
+    """The updates logged in bytes `start` to `end` of the log, in order; None when the log no longer holds
+    them whole (set aside, cut) or one of them may reach the network."""
+    try:
+        with open(store_dir / UPDATE_LOG, "rb") as log:
+            log.seek(start)
+            data = log.read(end - start)
+    except FileNotFoundError:
+        return None
+    if len(data) != end - start or (data and not data.endswith(b"\n")):
+        return None
+    try:
+        updates = [str(json.loads(line)["update"]) for line in data.decode().splitlines()]
+    except (ValueError, KeyError, TypeError):
+        return None
+    return None if any(_MAY_REACH_OUT.search(update) for update in updates) else updates
+
+
+# What an update cannot touch the vocabulary without: a variable (?p may be any predicate), a graph-wide operation,
+# `a` (rdf:type), an escape that could spell anything, or the text of a vocabulary namespace (written whole, or
+# declared by PREFIX or BASE, whose IRI then holds a part of one).
+_MAY_TOUCH = re.compile(r"[?$]|(?<![\w:.-])(clear|drop|copy|move|add|a)(?![\w:.-])|\\u", re.IGNORECASE)
+_DECLARED = re.compile(r"\b(?:prefix|base)\b[^<]*<([^>]*)>", re.IGNORECASE)
+_IRI = re.compile(r"<[^<>\"{}|^`\\\s]*>")  # IRIs, whose words are no keywords
+_VOCABULARY = tuple(sorted(iri.lower() for iri in NAMESPACES.values()))
+
+
+def may_touch_vocabulary(update: str) -> bool:
+    """False only for an update that cannot add or remove a triple whose predicate or class is in one of the
+    project's namespaces (vocab.namespaces): what the values derived from a store read (store/derived.py)."""
+    text = update.lower()
+    if _MAY_TOUCH.search(_IRI.sub("<>", text)) or any(namespace in text for namespace in _VOCABULARY):
+        return True
+    return any(namespace.startswith(declared) or declared.startswith(namespace)
+               for declared in _DECLARED.findall(text) for namespace in _VOCABULARY)

@@ -11,7 +11,8 @@ from pyoxigraph import Literal, NamedNode, Quad, Store
 
 from store.builds import open_current
 from store.entities import scanned_word_starts
-from store.names import NameTable, _NameTableMemo, read_name_table, scanned_names
+from store.derived import DerivedValue
+from store.names import NameTable, read_name_table, scanned_names
 from vocab.namespaces import RDFS_LABEL
 
 
@@ -62,22 +63,22 @@ def test_odd_names_are_found_as_the_scans_find_them() -> None:
 
 
 def test_the_table_is_read_once_the_store_has_settled_and_only_for_that_store() -> None:
-    memo = _NameTableMemo(settle_seconds=0.5)
+    memo = DerivedValue(read_name_table, "name-table", settle_seconds=0.5)
     first = _labelled("Wally Backman")
-    assert memo.table(first) is None  # just asked: the caller scans
+    assert memo.get(first) is None  # just asked: the caller scans
     time.sleep(0.1)
-    assert memo.table(first) is None and not memo._reading  # not settled yet: no read started
+    assert memo.get(first) is None and not memo._reading  # not settled yet: no read started
     time.sleep(0.5)
     assert _ready(memo, first).matching("backman") == {"https://e.org/0"}
-    updated = _labelled("Wally Backman", "Terry Collins")  # an update gives a new Store object
-    assert memo.table(updated) is None  # the old store's table is never answered for the new one
+    updated = _labelled("Wally Backman", "Terry Collins")  # a new build gives a new Store object
+    assert memo.get(updated) is None  # the old store's table is never answered for the new one
     time.sleep(0.6)
     assert _ready(memo, updated).matching("collins") == {"https://e.org/1"}
 
 
-def _ready(memo: _NameTableMemo, store: Store) -> NameTable:
+def _ready(memo: DerivedValue[NameTable | None], store: Store) -> NameTable:
     deadline = time.monotonic() + 10
-    while (table := memo.table(store)) is None and time.monotonic() < deadline:
+    while (table := memo.get(store)) is None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert table is not None
     return table

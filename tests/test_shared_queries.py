@@ -98,6 +98,19 @@ def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
 
 
+def test_name_lookups_are_answered_from_the_copy_while_every_query_thread_is_busy(executors) -> None:
+    executor = until_read_from(executors(slots=1, timeout=60.0), "memory")
+    assert executor.memory is not None
+    busy = threading.Thread(target=executor.run, args=(QueryRequest(PAIRS, result_type="text/csv"),))
+    busy.start()
+    time.sleep(0.3)
+    lookup = executor.run(ApiRequest("entities", {"q": "Backman", "entity_type": None}))
+    assert busy.is_alive(), "the lookup waited for the query"
+    assert lookup.status == 200 and any("Backman" in e["label"] for e in lookup.value)
+    assert not executor._lookup_idle, "a lookup process of its own answered, not the shared one"
+    busy.join(60)
+
+
 def _worker_main(store_dir: str, report: Any) -> None:
     """A stand-in server worker, for the test below to kill: it reads from a copy and has a slow query in flight."""
     executor = until_read_from(QueryExecutor(store_dir, timeout=600.0, memory_quads=1_000_000), "memory")
@@ -148,7 +161,7 @@ def test_the_shared_process_cannot_reach_the_network(executors) -> None:
         listener.close()
 
 
-def test_an_update_is_read_at_once_and_the_copy_reloads_it(executors, store_copy: Path) -> None:
+def test_the_copies_follow_each_update(executors, store_copy: Path) -> None:
     from server.executor import evaluate_current
     from store.update import apply_update
 
@@ -156,37 +169,71 @@ def test_an_update_is_read_at_once_and_the_copy_reloads_it(executors, store_copy
     ask = QueryRequest("ASK { <https://example.org/a> <https://example.org/b> 1 }", result_type="text/csv")
     lookup = QueryRequest("SELECT ?o WHERE { <https://example.org/a> <https://example.org/b> ?o }",
                           result_type="text/csv")
-    copy = executor.worker_copy()
+    copy, zygote = executor.worker_copy(), executor.memory._zygote
     assert executor.run(ask).body.split()[-1] == b"false" and copy is not None
     assert evaluate_current(copy, lookup).body.split() == [b"o"]
     apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
-    # The shared process and the worker read from disk once their copy's version is gone, until the new copies
-    # are loaded.
+    # Read at once, from the same copies: each applied the update from the log.
     assert executor.run(ask).body.split()[-1] == b"true"
-    assert evaluate_current(copy, lookup).body.split() == [b"o", b"1"]
+    assert evaluate_current(copy, lookup).body.split() == [b"o", b"1"] and copy.get() is copy.memory
+    apply_update(store_copy, "DELETE { ?s <https://example.org/b> ?o } INSERT { ?s <https://example.org/b> 2 } "
+                             "WHERE { ?s <https://example.org/b> ?o }", timeout=30)
+    assert evaluate_current(copy, lookup).body.split() == [b"o", b"2"]
     time.sleep(1.5)  # past the worker's next look at the store's version
-    until_read_from(executor, "memory")
-    assert executor.run(ask).body.split()[-1] == b"true" and not executor._idle
-    reloaded = executor.worker_copy()
-    assert reloaded is not None and reloaded is not copy and reloaded.get() is reloaded.memory
-    assert evaluate_current(reloaded, lookup).body.split() == [b"o", b"1"]
+    assert executor.query_store() == "memory" and executor.worker_copy() is copy
+    assert executor.memory._zygote is zygote, "no copy loaded again"
+    assert executor.run(ask).body.split()[-1] == b"false" and not executor._idle
+    executor.memory.process().kill()  # the next shared process is forked from the zygote, which follows too
+    assert executor.run(lookup).body.split() == [b"o", b"2"] and not executor._idle
 
 
-def test_a_stream_of_updates_does_not_keep_the_copy_loading(executors, store_copy: Path) -> None:
+def test_a_person_named_by_an_update_is_found_by_name_from_the_copy(executors, store_copy: Path) -> None:
+    from store.update import apply_update
+
+    executor = until_read_from(executors(store_copy), "memory")
+    find = ApiRequest("entities", {"q": "Zachariah Quux", "entity_type": None})
+    assert executor.run(find).value == []
+    apply_update(store_copy, f"INSERT DATA {{ <https://example.org/zq> a <{BB}Person> ; "
+                             "<http://www.w3.org/2000/01/rdf-schema#label> 'Zachariah Quux' }", timeout=30)
+    assert [e["iri"] for e in executor.run(find).value] == ["https://example.org/zq"]
+    assert not executor._lookup_idle and executor.worker_copy() is not None
+
+
+def test_a_stream_of_updates_is_followed_from_memory(executors, store_copy: Path) -> None:
     from store.update import apply_update
 
     executor = until_read_from(executors(store_copy), "memory")
     assert executor.memory is not None
-    executor.memory._loaded_in = 4.0  # as if the seeds' copy had taken 4 s to load
-    for n in range(4):  # a new version every 1.5 s or so, sooner than a copy loads
+    copy, zygote = executor.worker_copy(), executor.memory._zygote
+    for n in range(6):
         apply_update(store_copy, f"INSERT DATA {{ <https://example.org/a> <https://example.org/b> {n} }}", timeout=30)
-        time.sleep(1.2)  # past the worker's next look at the store's version
-        assert executor.query_store() == "loading" and executor.memory._zygote is None, "a copy loads meanwhile"
-        assert executor.worker_copy() is None and not executor.memory._worker_copy_loading
+        time.sleep(0.4)
         ask = QueryRequest(f"ASK {{ <https://example.org/a> <https://example.org/b> {n} }}", result_type="text/csv")
-        assert executor.run(ask).body.split()[-1] == b"true"  # read from disk at once
-    until_read_from(executor, "memory", seconds=20)  # 4 s after the last update
-    assert executor.run(ask).body.split()[-1] == b"true" and executor.memory.process() is not None
+        assert executor.run(ask).body.split()[-1] == b"true" and not executor._idle
+        assert executor.query_store() == "memory" and executor.worker_copy() is copy
+    assert executor.memory._zygote is zygote
+
+
+def test_an_update_that_could_reach_the_network_is_not_followed_but_read_from_disk(executors,
+                                                                                   store_copy: Path) -> None:
+    from store.update import apply_update
+
+    executor = until_read_from(executors(store_copy), "memory")
+    copy = executor.worker_copy()
+    assert copy is not None
+    # Applied to the build without network (so it loads nothing) and logged: a copy in a process that has the
+    # network must not apply it.
+    apply_update(store_copy, "LOAD SILENT <http://127.0.0.1:9/x.ttl>", timeout=30)
+    apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
+    assert copy.get() is not copy.memory
+    ask = QueryRequest("ASK { <https://example.org/a> <https://example.org/b> 1 }", result_type="text/csv")
+    assert executor.run(ask).body.split()[-1] == b"true"
+    time.sleep(1.5)  # past the worker's next look at the store's version: new copies, read from the store
+    until_read_from(executor, "memory")
+    reloaded = executor.worker_copy()
+    assert reloaded is not None and reloaded is not copy and reloaded.get() is reloaded.memory
+    per_query = list(executor._idle)  # the processes that answered from disk meanwhile
+    assert executor.run(ask).body.split()[-1] == b"true" and executor._idle == per_query
 
 
 def test_a_store_larger_than_the_setting_is_read_from_disk(executors) -> None:

@@ -107,9 +107,9 @@ SETTINGS: tuple[Setting, ...] = (
             "takes a fraction of the CPU it takes from disk. The worker evaluates one-pattern lookups itself, from "
             "a copy of its own. Each worker holds the store three times over (its own copy, the one its query "
             "process forks from, and that process's; plan on about 330 bytes a quad for each), and the copies "
-            "load in the background after the server starts and after each build or update (once the store has "
-            "stayed unchanged for as long as the last copy took to load); until then queries are read "
-            "from disk. A query past its deadline stops that process and the queries beside it, which are retried "
+            "load in the background after the server starts and after each build; until then queries are read "
+            "from disk. Updates do not reload them: each copy applies the logged updates before it is next read. "
+            "A query past its deadline stops that process and the queries beside it, which are retried "
             "alone from disk. 0 always reads from disk, each query in a process of its own."),
     Setting("in_worker_seconds", 0.05,
             "How long a SELECT over one triple pattern (a lookup such as `SELECT ?p ?o { <s> ?p ?o }`) may run in "

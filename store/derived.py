@@ -1,0 +1,161 @@
+"""Values derived from a store (its chain network, its name table, its nodes' neighbours), kept for the store
+last asked, and read again when what they are read from changes.
+
+A build never changes. What changes is the store a server reads: an in-memory copy applies the updates its build
+has had (store/handle.PinnedStore), and a store on disk is opened again, as a new Store object, after each update
+(store/handle.CurrentStore). Both stay in one *lineage*, whose *generation* changes only when an update may have
+touched the project's vocabulary (store/update.may_touch_vocabulary), which is all a derived value reads: an
+update of a user's own triples leaves the values standing. A new build, or a store no handle registered, is a
+lineage of its own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from pyoxigraph import Store
+
+# Each registered store's (lineage, generation), by id(): pyoxigraph's Store takes no attribute and no weak
+# reference. The handle that registers a store forgets it when it lets it go, so that no later store can take
+# its id, and its lineage, meanwhile.
+_lineages: dict[int, tuple[int, int]] = {}
+_numbers = itertools.count(1)
+
+
+def lineage(store: Store) -> tuple[int, int] | None:
+    """`store`'s (lineage, generation); None for a store no handle registered."""
+    return _lineages.get(id(store))
+
+
+def register(store: Store) -> None:
+    """Start a lineage with `store`."""
+    _lineages[id(store)] = (next(_numbers), 0)
+
+
+def changed(store: Store, vocabulary: bool) -> None:
+    """`store` applied updates, which may have touched the vocabulary."""
+    found = _lineages.get(id(store))
+    if found is None:
+        register(store)
+    elif vocabulary:
+        _lineages[id(store)] = (found[0], next(_numbers))
+
+
+def reopened(store: Store, before: Store, vocabulary: bool) -> None:
+    """`store` is `before` opened again after updates, which may have touched the vocabulary."""
+    found = _lineages.pop(id(before), None)
+    if found is None:
+        register(store)
+    else:
+        _lineages[id(store)] = (found[0], next(_numbers) if vocabulary else found[1])
+
+
+def forget(store: Store) -> None:
+    """The handle that registered `store` lets it go."""
+    _lineages.pop(id(store), None)
+
+
+# A value read in less time than this is read again at once, by the asking thread, when its store changes.
+INLINE_READ_SECONDS = 0.05
+# Otherwise, in the background, while the previous value answers, and no sooner after the last read than this
+# many times what it took: under a stream of updates reading stays a fraction of a core.
+REFRESH_FACTOR = 4.0
+
+T = TypeVar("T")
+
+
+class DerivedValue(Generic[T]):
+    """`read(store)` for the store last asked.
+
+    For a store of a lineage not asked before: with `settle_seconds` None, read at once by the asking thread;
+    else read in the background once that lineage has stayed the one asked for `settle_seconds` and twice the
+    last read (a stream of new builds must not keep a core reading values no one gets to use), with None
+    answered meanwhile.
+
+    For the same lineage at a new generation: read at once when the last read was quick, else in the background
+    while the previous value answers (so an answer may lag the last updates by about one read).
+    """
+
+    def __init__(self, read: Callable[[Store], T], name: str, settle_seconds: float | None = None) -> None:
+        self._read = read
+        self._name = name
+        self.settle_seconds = settle_seconds
+        self._store: Store | None = None  # the lineage's latest store asked: kept, so its id stays its own
+        self._lineage: int | None = None
+        self._value: T | None = None
+        self._has_value = False
+        self._generation = 0
+        self._asked_since = 0.0
+        self._read_seconds = 0.0
+        self._read_ended = 0.0
+        self._reading = False
+        self._lock = threading.Lock()
+        # A forked process has no reading thread, and perhaps a held lock; it keeps the values (a zygote reads
+        # the network once so that each fork has it).
+        os.register_at_fork(after_in_child=self._after_fork)
+
+    def _after_fork(self) -> None:
+        self._lock, self._reading = threading.Lock(), False
+
+    def get(self, store: Store) -> T | None:
+        """The value for `store`, perhaps one read before its last change; None while none is ready."""
+        now = time.monotonic()
+        number, changed_to = lineage(store) or (None, 0)
+        with self._lock:
+            if store is not self._store and (number is None or number != self._lineage):
+                self._value, self._has_value, self._asked_since = None, False, now
+            self._store, self._lineage = store, number
+            if not self._has_value:
+                if self.settle_seconds is None:
+                    return self._read_now(store, number, changed_to)
+                if not self._reading and now - self._asked_since >= max(self.settle_seconds,
+                                                                        2 * self._read_seconds):
+                    self._read_in_background(store, number, changed_to)
+            elif changed_to != self._generation and not self._reading:
+                if self._read_seconds < INLINE_READ_SECONDS:
+                    return self._read_now(store, number, changed_to)
+                if now >= self._read_ended + REFRESH_FACTOR * self._read_seconds:
+                    self._read_in_background(store, number, changed_to)
+            return self._value
+
+    def read_now(self, store: Store) -> T:
+        """Read the value for `store` now, by this thread, settled or not (a zygote, before it forks)."""
+        number, changed_to = lineage(store) or (None, 0)
+        with self._lock:
+            self._store, self._lineage = store, number
+            return self._read_now(store, number, changed_to)
+
+    def _read_now(self, store: Store, number: int | None, changed_to: int) -> T:
+        # Under the lock: the other threads asking wait for this value rather than read it too.
+        started = time.monotonic()
+        value = self._read(store)
+        self._keep(store, number, changed_to, value, started)
+        return value
+
+    def _read_in_background(self, store: Store, number: int | None, changed_to: int) -> None:
+        self._reading = True
+
+        def read() -> None:
+            started = time.monotonic()
+            try:
+                value = self._read(store)
+            except BaseException:
+                with self._lock:
+                    self._reading = False
+                raise
+            with self._lock:
+                self._reading = False
+                self._keep(store, number, changed_to, value, started)
+
+        threading.Thread(target=read, name=self._name, daemon=True).start()
+
+    def _keep(self, store: Store, number: int | None, changed_to: int, value: T, started: float) -> None:
+        self._read_ended = time.monotonic()
+        self._read_seconds = self._read_ended - started
+        if store is self._store or (number is not None and number == self._lineage):
+            self._value, self._has_value, self._generation = value, True, changed_to

@@ -1,0 +1,107 @@
+"""Values derived from a store (store/derived.py): kept while the store's lineage and generation stand; read again
+at once when reading is quick, else in the background while the previous value answers; and which updates can
+change them at all (store/update.may_touch_vocabulary)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from pyoxigraph import Literal, NamedNode, Quad, Store
+
+from store import derived
+from store.derived import DerivedValue
+from store.handle import CurrentStore
+from store.update import apply_update, may_touch_vocabulary
+
+P = NamedNode("https://e.org/p")
+
+
+def _store(*values: int) -> Store:
+    store = Store()
+    for value in values:
+        store.add(Quad(NamedNode(f"https://e.org/{value}"), P, Literal(value)))
+    return store
+
+
+def _count(store: Store) -> int:
+    return len(store)
+
+
+def test_a_value_is_read_again_when_its_lineage_moves_to_a_new_generation() -> None:
+    values = DerivedValue(_count, "count")
+    copy = _store(1, 2)
+    derived.register(copy)
+    assert values.get(copy) == 2
+    copy.add(Quad(NamedNode("https://e.org/3"), P, Literal(3)))
+    derived.changed(copy, vocabulary=False)
+    assert values.get(copy) == 2, "an update that cannot touch the vocabulary leaves the value standing"
+    derived.changed(copy, vocabulary=True)
+    assert values.get(copy) == 3
+    reopened = _store(1, 2, 3, 4)
+    derived.reopened(reopened, copy, vocabulary=False)
+    assert derived.lineage(copy) is None and values.get(reopened) == 3, "the same lineage, at the same generation"
+    assert values.get(_store(1)) == 1, "another store, of no lineage: its own value"
+    derived.forget(reopened)
+
+
+def test_a_slow_read_is_redone_in_the_background_while_the_last_value_answers() -> None:
+    release = threading.Event()
+    reads: list[int] = []
+
+    def slow_count(store: Store) -> int:
+        reads.append(len(store))
+        if len(reads) > 1:
+            assert release.wait(10)
+        time.sleep(0.1)  # slower than a read done at once
+        return len(store)
+
+    values = DerivedValue(slow_count, "slow-count")
+    copy = _store(1)
+    derived.register(copy)
+    assert values.get(copy) == 1
+    copy.add(Quad(NamedNode("https://e.org/2"), P, Literal(2)))
+    derived.changed(copy, vocabulary=True)
+    assert values.get(copy) == 1 and not values._reading, "not again before four reads' time has passed"
+    time.sleep(4 * 0.1 + 0.1)
+    assert values.get(copy) == 1 and values._reading, "the previous value answers while the new one is read"
+    assert values.get(copy) == 1 and len(reads) == 2, "one read at a time"
+    release.set()
+    deadline = time.monotonic() + 10
+    while values.get(copy) != 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    derived.forget(copy)
+
+
+@pytest.mark.parametrize(("update", "touches"), [
+    ("INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", False),
+    ("PREFIX e: <https://example.org/> DELETE DATA { GRAPH e:g { e:a e:b 'x' } }", False),
+    ("INSERT DATA { <urn:x> <http://www.w3.org/2000/01/rdf-schema#label> 'X' }", True),
+    ("INSERT DATA { <urn:x> <https://bbkg.example.org/ontology#member> <urn:y> }", True),
+    ("PREFIX r: <http://www.w3.org/2000/01/rdf-schema#lab> INSERT DATA { <urn:x> r:el 'X' }", True),
+    ("BASE <http://www.w3.org/> INSERT DATA { <urn:x> <2000/01/rdf-schema#label> 'X' }", True),
+    ("DELETE WHERE { <urn:x> ?p ?o }", True),
+    ("INSERT DATA { <urn:x> a <urn:C> }", True),
+    ("CLEAR DEFAULT", True),
+    ("INSERT DATA { <urn:x> <urn:p> '\\u0061' }", True),
+])
+def test_which_updates_may_touch_the_vocabulary(update: str, touches: bool) -> None:
+    assert may_touch_vocabulary(update) is touches
+
+
+def test_a_store_opened_again_after_updates_stays_in_its_lineage(store_copy: Path) -> None:
+    handle = CurrentStore(store_copy)
+    first = handle.get()
+    found = derived.lineage(first)
+    assert found is not None
+    apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
+    second = handle.get()
+    assert second is not first and derived.lineage(second) == found, "the user's own triple: same generation"
+    apply_update(store_copy, "INSERT DATA { <https://example.org/a> "
+                             "<http://www.w3.org/2000/01/rdf-schema#label> 'A' }", timeout=30)
+    third = handle.get()
+    lineage = derived.lineage(third)
+    assert lineage is not None and lineage[0] == found[0] and lineage[1] != found[1]
