@@ -74,6 +74,9 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
         return
     while True:
         try:
+            if not conn.poll(VERSION_CHECK_SECONDS):
+                copy.current()  # follows the updates between forks, so that a fork does not wait for them all
+                continue
             conn.recv_bytes()
         except (EOFError, OSError):  # the worker is gone
             return

@@ -25,6 +25,10 @@ from vocab.errors import UnavailableError, UserError
 from store.select import select_rows
 
 BUILD_MARKER = "BUILD.json"
+# A build's marker once SPARQL Update has changed it: the live quad count, how far into the update log it has
+# come, and the database readers open (store/update.py writes it).
+UPDATED_MARKER = "UPDATED"
+DATABASE = "oxigraph"  # the database a build loads; updates write copies of it (store/update.py)
 
 
 class StoreFolderError(UserError, PermissionError):
@@ -137,7 +141,7 @@ def load_build(build_dir: Path, nquads_files: list[Path]) -> None:
     # -P: the current folder must not shadow this package (a folder named `store` beside the user would).
     command = [sys.executable, "-P", "-c", "import sys; from pathlib import Path; from store.builds import bulk_load; "
                                      "bulk_load(Path(sys.argv[1]), [Path(p) for p in sys.argv[2:]])",
-               str(build_dir / "oxigraph"), *map(str, nquads_files)]
+               str(build_dir / DATABASE), *map(str, nquads_files)]
     loader = subprocess.run(command, capture_output=True, text=True)
     if loader.returncode != 0:
         said = loader.stderr.strip().splitlines()
@@ -234,6 +238,15 @@ OPEN_ATTEMPTS = 4
 OPEN_RETRY_SECONDS = 0.05
 
 
+def served_database(build: Path) -> Path:
+    """The database of `build` that readers open: the one the build loaded, or the copy its last update wrote."""
+    try:
+        database = json.loads((build / UPDATED_MARKER).read_text(encoding="utf-8")).get("database", DATABASE)
+    except (OSError, ValueError, AttributeError):
+        database = DATABASE
+    return build / (database if isinstance(database, str) and ".." not in database else DATABASE)
+
+
 def open_current(store_dir: Path) -> tuple[Store, Path]:
     """Open the current build read-only (many processes may do so at once) and read one quad of it.
 
@@ -245,7 +258,7 @@ def open_current(store_dir: Path) -> tuple[Store, Path]:
         raise StoreNotBuiltError(store_dir)
     for attempt in range(OPEN_ATTEMPTS):
         try:
-            store = Store.read_only(str(build / "oxigraph"))
+            store = Store.read_only(str(served_database(build)))
             store.query("ASK { ?s ?p ?o }")
             return store, build
         except (OSError, RuntimeError) as exc:

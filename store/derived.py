@@ -78,7 +78,8 @@ class DerivedValue(Generic[T]):
     answered meanwhile.
 
     For the same lineage at a new generation: read at once when the last read was quick, else in the background
-    while the previous value answers (so an answer may lag the last updates by about one read).
+    while the previous value answers; so an answer may lag the last updates by up to REFRESH_FACTOR reads' time
+    (the wait before the next read starts) and one read.
     """
 
     def __init__(self, read: Callable[[Store], T], name: str, settle_seconds: float | None = None) -> None:

@@ -12,8 +12,7 @@ from pyoxigraph import Store
 
 from store.builds import StoreUnavailableError, build_summary, open_current
 from store import derived
-from store.update import (UpdatePoint, may_touch_vocabulary, store_version, update_point, updates_between,
-                          updates_held_back)
+from store.update import UpdatePoint, may_touch_vocabulary, store_version, update_point, updates_between
 
 
 class CurrentStore:
@@ -129,8 +128,9 @@ class PinnedStore:
                 derived.forget(self.memory)
                 self.memory = None
                 return False
-            self.version, self._log_bytes = point.version, point.log_bytes
+            # Said changed before the new version is: no thread may read it with the old derived values.
             derived.changed(self.memory, any(map(may_touch_vocabulary, updates)))
+            self.version, self._log_bytes = point.version, point.log_bytes
             return True
 
     def release(self) -> None:
@@ -151,12 +151,14 @@ def load_copy(store_dir: Path | str, max_quads: int) -> PinnedStore:
     for a store of more than `max_quads` quads, or none at all."""
     store_dir = Path(store_dir)
     try:
-        # The build opened and its point read with no update between: a copy must hold exactly the updates its
-        # point says, or it would apply one twice.
-        with updates_held_back(store_dir):
+        while True:
+            # A copy must hold exactly the updates its point says, or it would apply one twice: the marker that
+            # names the database opened is the one read before and after (an update replaces it).
             point = update_point(store_dir)
             quads = build_summary(store_dir)["quads"]
             disk = open_current(store_dir)[0] if 0 < quads <= max_quads else None
+            if update_point(store_dir) == point:
+                break
     except StoreUnavailableError:
         return PinnedStore(store_dir, None, update_point(store_dir))
     return PinnedStore(store_dir, memory_copy(disk) if disk is not None else None, point)

@@ -1,6 +1,13 @@
 """Applying a SPARQL Update to the current build, one writer at a time, and telling readers to reopen; and the
 store's update log, which carries every acknowledged update into the next build.
 
+Oxigraph's read-only handles must not see their database written by another process (its documentation calls
+that undefined behaviour; a handle may spin on files a compaction removed). So an update never writes a database
+a reader may have open: it writes a copy of the served one (`<build>/snapshots/<time>`: its table files
+hard-linked, which RocksDB never changes, the rest copied), and the build's marker then names that copy, which
+readers open from then on. Copies superseded for SNAPSHOT_GRACE_SECONDS, longer than any request holds a
+handle, are removed.
+
 A build starts again from the articles, so an update applied to one build alone would be gone after the next:
 each update is written to `<store>/updates.log` before it is applied (and taken out again if it fails), and a
 build replays the log on its new store before it switches to it, holding the writer lock from the replay to the
@@ -15,6 +22,7 @@ import json
 import multiprocessing
 import os
 import re
+import shutil
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,12 +32,11 @@ from typing import Any
 
 from pyoxigraph import Store
 
-from store.builds import StoreNotBuiltError, current_build
+from store.builds import DATABASE, UPDATED_MARKER, StoreNotBuiltError, current_build, served_database
 from store.sandbox import DeadlineExceeded, run_isolated
 from vocab.errors import UserError
 from vocab.namespaces import NAMESPACES
 
-UPDATED_MARKER = "UPDATED"
 UPDATE_LOG = "updates.log"
 _LOCK_FILE = ".update.lock"
 _LOCK_POLL_SECONDS = 0.01
@@ -57,25 +64,33 @@ def writer_lock(store_dir: Path, timeout: float | None = None) -> Iterator[None]
         yield
 
 
-@contextmanager
-def updates_held_back(store_dir: Path) -> Iterator[None]:
-    """No update is applied while this is held: the writer lock, or nothing for a store this process cannot
-    write (nor can the server, so no update can be applied to it)."""
-    if os.access(store_dir, os.W_OK):
-        with writer_lock(store_dir):
-            yield
-    else:
-        yield
+SNAPSHOTS = "snapshots"
+SNAPSHOT_GRACE_SECONDS = 120.0
 
 
 def _count(database: str) -> int:
     return len(Store.read_only(database))
 
 
-def _update_store(database: str, update: str, committed: Any) -> int:
-    """Open the database for writing, apply the update in one transaction, flush, and count its quads (in the
-    isolated process); `committed` is set once the transaction has committed."""
-    store = Store(database)
+def _link_copy(source: Path, target: Path) -> None:
+    """A copy of the database in `source` (which no one writes) that writing cannot change: table files
+    hard-linked, as RocksDB never changes one, the rest (the write-ahead log, the manifest it appends to)
+    copied; its lock and its information logs left out."""
+    target.mkdir(parents=True)
+    for part in sorted(source.iterdir()):
+        if part.name == "LOCK" or part.name.startswith("LOG") or not part.is_file():
+            continue
+        if part.suffix == ".sst":
+            os.link(part, target / part.name)
+        else:
+            shutil.copy2(part, target / part.name)
+
+
+def _update_store(source: str, target: str, update: str, committed: Any) -> int:
+    """Copy the served database, apply the update to the copy in one transaction, flush, and count its quads (in
+    the isolated process); `committed` is set once the transaction has committed."""
+    _link_copy(Path(source), Path(target))
+    store = Store(target)
     store.update(update)
     committed.set()
     store.flush()
@@ -99,14 +114,15 @@ def _replay(database: str, updates: list[str]) -> int:
     return len(store)
 
 
-def _mark_updated(store_dir: Path, build: Path, quads: int | None) -> None:
+def _mark_updated(store_dir: Path, build: Path, quads: int | None, database: str = DATABASE) -> None:
     """Write the build's marker, under the writer lock: the live quad count (the build's own is stale now;
-    /health reads it; None when the update's process was stopped before it counted), and how much of the log
-    the build has applied (in-memory copies follow from there)."""
+    /health reads it; None when the update's process was stopped before it counted), how much of the log the
+    build has applied (in-memory copies follow from there), and the database readers open."""
     if quads is None:
-        quads = run_isolated(_count, (str(build / "oxigraph"),), 600.0, False)
+        quads = run_isolated(_count, (str(build / database),), 600.0, False)
     log = store_dir / UPDATE_LOG
-    marker = {"updated_ns": time.time_ns(), "quads": quads, "log_bytes": log.stat().st_size if log.exists() else 0}
+    marker = {"updated_ns": time.time_ns(), "quads": quads, "log_bytes": log.stat().st_size if log.exists() else 0,
+              "database": database}
     # Replaced, never rewritten in place: a reader opening it sees one marker whole, and its time with it.
     written = build / f".{UPDATED_MARKER}.{os.getpid()}"
     written.write_text(json.dumps(marker), encoding="utf-8")
@@ -127,25 +143,71 @@ def apply_update(store_dir: Path, update: str, timeout: float = 30.0, isolate_ne
         build = current_build(store_dir)  # under the lock: a build may have switched stores while we waited
         if build is None:
             raise StoreNotBuiltError(store_dir)
+        _recover(store_dir, build)
         log = store_dir / UPDATE_LOG
         logged_before = log.stat().st_size if log.exists() else 0
         committed = multiprocessing.get_context("spawn").Event()
+        database = f"{SNAPSHOTS}/{time.time_ns():020d}"
         quads = None
         try:
             # Logged first, so that an acknowledged update is always in the log; a failed one is taken out again.
             _append_to_log(log, update)
-            quads = run_isolated(_update_store, (str(build / "oxigraph"), update, committed),
+            quads = run_isolated(_update_store, (str(served_database(build)), str(build / database), update,
+                                                 committed),
                                  max(0.001, timeout - (time.monotonic() - started)), isolate_network)
         except DeadlineExceeded:
-            # Killed while flushing, after the commit: the update is in the store, so it stays in the log. (A kill
-            # in the instant between the commit and the signal is not told apart.)
+            # Killed while flushing, after the commit: the update is in the copy, so it stays in the log and the
+            # copy is served. (A kill in the instant between the commit and the signal is not told apart.)
             if not committed.is_set():
-                os.truncate(log, logged_before)
+                _take_back(log, logged_before, build / database)
                 raise
         except BaseException:
-            os.truncate(log, logged_before)
+            _take_back(log, logged_before, build / database)
             raise
-        _mark_updated(store_dir, build, quads)
+        try:
+            _mark_updated(store_dir, build, quads, database)
+        except BaseException:  # never served, never acknowledged: as if it had not run
+            _take_back(log, logged_before, build / database)
+            raise
+        _remove_superseded(build, database)
+
+
+def _recover(store_dir: Path, build: Path) -> None:
+    """Undo what a writer killed mid-update left (under the writer lock): log lines past the point the build's
+    marker names, never acknowledged, and copies of the database newer than the one it serves, never served.
+    A log the build never applied at all (a build without updates, killed before it set the log aside) is set
+    aside, renamed, rather than cut."""
+    point = update_point(store_dir)
+    log = store_dir / UPDATE_LOG
+    logged = log.stat().st_size if log.exists() else 0
+    if point.log_bytes is not None and logged > point.log_bytes:
+        if point.version[1] == 0:  # no marker: the build holds none of the log
+            set_log_aside(store_dir)
+        else:
+            os.truncate(log, point.log_bytes)
+    served = served_database(build)
+    copies = build / SNAPSHOTS
+    if copies.is_dir():
+        for copy in copies.iterdir():
+            if copy.parent != served.parent or copy.name > served.name:
+                shutil.rmtree(copy, ignore_errors=True)
+
+
+def _take_back(log: Path, logged_before: int, written: Path) -> None:
+    """An update that did not apply: out of the log, and its copy of the database gone."""
+    os.truncate(log, logged_before)
+    shutil.rmtree(written, ignore_errors=True)
+
+
+def _remove_superseded(build: Path, served: str) -> None:
+    """Remove the copies of `build`'s database that were superseded more than SNAPSHOT_GRACE_SECONDS ago (a
+    copy's successor was made when it was superseded)."""
+    # Every copy older than the one served was served in its turn (_recover removes the others).
+    copies = sorted(path for path in (build / SNAPSHOTS).iterdir() if path.is_dir())
+    now = time.time()
+    for copy, successor in zip(copies, copies[1:], strict=False):
+        if f"{SNAPSHOTS}/{copy.name}" != served and now - successor.stat().st_mtime > SNAPSHOT_GRACE_SECONDS:
+            shutil.rmtree(copy, ignore_errors=True)
 
 
 def _append_to_log(log: Path, update: str) -> None:
@@ -182,7 +244,7 @@ def replay_updates(store_dir: Path, build_dir: Path, timeout: float, isolate_net
         return 0
     log = store_dir / UPDATE_LOG
     try:
-        quads = run_isolated(_replay, (str(build_dir / "oxigraph"), updates), timeout * len(updates),
+        quads = run_isolated(_replay, (str(build_dir / DATABASE), updates), timeout * len(updates),
                              isolate_network)
     except _ReplayStopped as exc:
         number, reason = exc.args
@@ -283,11 +345,14 @@ def updates_between(store_dir: Path, start: int, end: int) -> list[str] | None:
 
 
 # What an update cannot touch the vocabulary without: a variable (?p may be any predicate), a graph-wide operation,
-# `a` (rdf:type), an escape that could spell anything, or the text of a vocabulary namespace (written whole, or
-# declared by PREFIX or BASE, whose IRI then holds a part of one).
-_MAY_TOUCH = re.compile(r"[?$]|(?<![\w:.-])(clear|drop|copy|move|add|a)(?![\w:.-])|\\u", re.IGNORECASE)
-_DECLARED = re.compile(r"\b(?:prefix|base)\b[^<]*<([^>]*)>", re.IGNORECASE)
-_IRI = re.compile(r"<[^<>\"{}|^`\\\s]*>")  # IRIs, whose words are no keywords
+# `a` (rdf:type), an escape that could spell anything, a relative IRI or a BASE (which can resolve to any IRI),
+# or the text of a vocabulary namespace (written whole, or declared by PREFIX, whose IRI then holds a part of
+# one). Any quote counts too: within a string, or an IRI holding one, the words cannot be told apart by a
+# pattern, and only an update of IRIs and numbers is read further.
+_MAY_TOUCH = re.compile(r"""['"?$]|\\u|\bbase\b""", re.IGNORECASE)
+_KEYWORD = re.compile(r"(?<![\w:.-])(clear|drop|copy|move|add|a)(?![\w:.-])", re.IGNORECASE)
+_IRI = re.compile(r"<([^<>\"{}|^`\\\s]*)>")  # with no quote in the text, every IRI: its words are no keywords
+_DECLARED = re.compile(r"\bprefix\b[^<]*<([^>]*)>", re.IGNORECASE)
 _VOCABULARY = tuple(sorted(iri.lower() for iri in NAMESPACES.values()))
 
 
@@ -295,7 +360,9 @@ def may_touch_vocabulary(update: str) -> bool:
     """False only for an update that cannot add or remove a triple whose predicate or class is in one of the
     project's namespaces (vocab.namespaces): what the values derived from a store read (store/derived.py)."""
     text = update.lower()
-    if _MAY_TOUCH.search(_IRI.sub("<>", text)) or any(namespace in text for namespace in _VOCABULARY):
+    if _MAY_TOUCH.search(text) or any(namespace in text for namespace in _VOCABULARY):
+        return True
+    if any(":" not in iri for iri in _IRI.findall(text)) or _KEYWORD.search(_IRI.sub("<>", text)):
         return True
     return any(namespace.startswith(declared) or declared.startswith(namespace)
                for declared in _DECLARED.findall(text) for namespace in _VOCABULARY)

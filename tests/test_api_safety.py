@@ -198,6 +198,7 @@ HEAVY_UPDATE = "INSERT { ?a <https://example.org/p> ?b } WHERE { ?a ?x ?y . ?b ?
 def test_an_update_past_its_deadline_is_killed_and_leaves_the_store_as_it_was(store_copy: Path) -> None:
     from store.builds import open_current
     from store.sandbox import DeadlineExceeded
+    from store.builds import served_database
     from store.update import apply_update, logged_updates, writer_lock
 
     before = len(open_current(store_copy)[0])
@@ -212,6 +213,9 @@ def test_an_update_past_its_deadline_is_killed_and_leaves_the_store_as_it_was(st
     assert len(open_current(store_copy)[0]) == before + 1
     with pytest.raises(SyntaxError):
         apply_update(store_copy, "INSERT DATA { nonsense", timeout=30)
+    # Neither the one killed nor the one refused left a copy of the database behind: one copy, the one served.
+    assert [p.name for p in ((store_copy / "current").resolve() / "snapshots").iterdir()] == [
+        served_database((store_copy / "current").resolve()).name]
     # Only what was applied is logged for the next build.
     assert logged_updates(store_copy) == [applied]
     # An update that cannot have the writer (a build switching stores) within its deadline gives up, unapplied.
@@ -456,3 +460,45 @@ def test_health_reports_the_live_count_after_an_update(store_copy: Path) -> None
     assert after["updated"] is True and after["quads"] == built["quads"] + 1
     apply_update(store_copy, "DROP ALL", timeout=30)
     assert client.get("/health").get_json()["quads"] == 0
+
+
+def test_an_update_writes_a_copy_and_never_the_database_readers_have_open(store_copy: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from store import update
+    from store.builds import DATABASE, open_current, served_database
+
+    build = (store_copy / "current").resolve()
+    before = len(open_current(store_copy)[0])
+    built_files = {p.name: p.stat().st_mtime_ns for p in (build / DATABASE).iterdir() if p.name != "LOG"}
+    update.apply_update(store_copy, "INSERT DATA { <https://e/s> <https://e/p> 1 }", timeout=30)
+    first = served_database(build)
+    assert first.parent.name == update.SNAPSHOTS and len(open_current(store_copy)[0]) == before + 1
+    assert {p.name: p.stat().st_mtime_ns for p in (build / DATABASE).iterdir() if p.name != "LOG"} == built_files
+    update.apply_update(store_copy, "INSERT DATA { <https://e/s> <https://e/p> 2 }", timeout=30)
+    assert first.exists(), "just superseded: a request may still read it"
+    # Copies superseded longer ago than the grace are removed; the one served never is.
+    monkeypatch.setattr(update, "SNAPSHOT_GRACE_SECONDS", 0.0)
+    update.apply_update(store_copy, "INSERT DATA { <https://e/s> <https://e/p> 3 }", timeout=30)
+    served = served_database(build)
+    assert [p.name for p in (build / update.SNAPSHOTS).iterdir()] == [served.name]
+    assert len(open_current(store_copy)[0]) == before + 3
+
+
+def test_an_update_undoes_what_a_writer_killed_mid_update_left(store_copy: Path) -> None:
+    from store import update
+    from store.builds import open_current, served_database
+
+    build = (store_copy / "current").resolve()
+    acknowledged = "INSERT DATA { <https://e/s> <https://e/p> 1 }"
+    update.apply_update(store_copy, acknowledged, timeout=30)
+    # As a writer killed after logging its update and writing its copy, before the marker named the copy:
+    with open(store_copy / update.UPDATE_LOG, "a", encoding="utf-8") as log:
+        log.write('{"logged_ns": 1, "update": "INSERT DATA { <https://e/s> <https://e/p> 99 }"}\n')
+    orphan = build / update.SNAPSHOTS / "99999999999999999999"
+    orphan.mkdir()
+    update.apply_update(store_copy, "INSERT DATA { <https://e/s> <https://e/p> 2 }", timeout=30)
+    assert update.logged_updates(store_copy) == [acknowledged, "INSERT DATA { <https://e/s> <https://e/p> 2 }"]
+    assert not orphan.exists() and served_database(build).exists()
+    store = open_current(store_copy)[0]
+    assert bool(store.query("ASK { <https://e/s> <https://e/p> 2 }")) and not store.query(
+        "ASK { <https://e/s> <https://e/p> 99 }")

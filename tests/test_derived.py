@@ -78,7 +78,8 @@ def test_a_slow_read_is_redone_in_the_background_while_the_last_value_answers() 
 
 @pytest.mark.parametrize(("update", "touches"), [
     ("INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", False),
-    ("PREFIX e: <https://example.org/> DELETE DATA { GRAPH e:g { e:a e:b 'x' } }", False),
+    ("PREFIX e: <https://example.org/> DELETE DATA { GRAPH e:g { e:a e:b 1.5, -2 } }", False),
+    ("INSERT DATA { <urn:x> <urn:p> 'a string' }", True),
     ("INSERT DATA { <urn:x> <http://www.w3.org/2000/01/rdf-schema#label> 'X' }", True),
     ("INSERT DATA { <urn:x> <https://bbkg.example.org/ontology#member> <urn:y> }", True),
     ("PREFIX r: <http://www.w3.org/2000/01/rdf-schema#lab> INSERT DATA { <urn:x> r:el 'X' }", True),
@@ -87,6 +88,11 @@ def test_a_slow_read_is_redone_in_the_background_while_the_last_value_answers() 
     ("INSERT DATA { <urn:x> a <urn:C> }", True),
     ("CLEAR DEFAULT", True),
     ("INSERT DATA { <urn:x> <urn:p> '\\u0061' }", True),
+    # Hidden from a pattern: a relative IRI against a BASE, a prefix declared relative, words inside quotes.
+    ("BASE <https://bbkg.example.org/x/> INSERT DATA { <https://e/s> <../ontology#alias> 1 }", True),
+    ("PREFIX q: <../ontology#> INSERT DATA { <https://e/s> q:alias 1 }", True),
+    ("DELETE WHERE {<https://e/s><https://e/q>'x<';?p'y>'}", True),
+    ("INSERT DATA { <https://e/s> <https://e/p> 'q<';a'>' }", True),
 ])
 def test_which_updates_may_touch_the_vocabulary(update: str, touches: bool) -> None:
     assert may_touch_vocabulary(update) is touches
