@@ -29,6 +29,7 @@ BUILD_MARKER = "BUILD.json"
 # come, and the database readers open (store/update.py writes it).
 UPDATED_MARKER = "UPDATED"
 DATABASE = "oxigraph"  # the database a build loads; updates write copies of it (store/update.py)
+SNAPSHOTS = "snapshots"  # where, in a build
 
 
 class StoreFolderError(UserError, PermissionError):
@@ -201,7 +202,12 @@ def replicate_build(source_store: Path, replica_store: Path, keep: int) -> Path:
         incoming = replica_store / f".incoming-{os.getpid()}"
         shutil.rmtree(incoming, ignore_errors=True)
         try:
-            shutil.copytree(build, incoming / build.name)
+            # Of the copies updates wrote, only the one served: copied, their hard links would each be whole.
+            served = served_database(build)
+            shutil.copytree(build, incoming / build.name,
+                            ignore=lambda folder, names: [SNAPSHOTS] if Path(folder) == build else [])
+            if served.parent.name == SNAPSHOTS:
+                shutil.copytree(served, incoming / build.name / SNAPSHOTS / served.name)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.rmtree(target, ignore_errors=True)  # an earlier copy that did not finish
             os.replace(incoming / build.name, target)

@@ -32,7 +32,8 @@ from typing import Any
 
 from pyoxigraph import Store
 
-from store.builds import DATABASE, UPDATED_MARKER, StoreNotBuiltError, current_build, served_database
+from store.builds import (DATABASE, SNAPSHOTS, UPDATED_MARKER, StoreNotBuiltError, current_build,
+                          served_database)
 from store.sandbox import DeadlineExceeded, run_isolated
 from vocab.errors import UserError
 from vocab.namespaces import NAMESPACES
@@ -64,7 +65,6 @@ def writer_lock(store_dir: Path, timeout: float | None = None) -> Iterator[None]
         yield
 
 
-SNAPSHOTS = "snapshots"
 SNAPSHOT_GRACE_SECONDS = 120.0
 
 
