@@ -20,8 +20,8 @@ Each copy follows the updates applied to its build, applying them from the updat
 (store/handle.PinnedStore); the zygote before each fork. A new build needs new copies: while the zygote loads,
 for a store of more than `max_quads` quads, and after a build until the zygote has loaded it, queries go to
 those per-query processes instead (and the worker's lookups to the store on disk). A new build's copies start
-loading once the store has stayed on it for as long as the last copy took to load, so that builds in quick
-succession do not keep a core busy loading copies that are stale before they are ready.
+loading at once; after updates the copies could not follow, once the store has stayed unchanged for as long as
+the last copy took to load (MemoryQueries._wait_before_loading).
 """
 
 from __future__ import annotations
