@@ -349,11 +349,17 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
         rebuilt_from = time.monotonic() - started
         with open(build_log, "w", encoding="utf-8") as log:
             rebuild = subprocess.Popen([sys.executable, "-m", "bbkg.cli", "build", "--input", str(input_dir),
-                                        "--store", str(store_dir)], stdout=log, stderr=subprocess.STDOUT)
+                                        "--store", str(store_dir)], stdout=log, stderr=subprocess.STDOUT,
+                                       start_new_session=True)  # its Spark JVM goes with it if it overruns
             time.sleep(max(0.0, KILL_AT - (time.monotonic() - started)))
             killed_at = time.monotonic() - started
             killed = _kill_worker_and_query_process(server.pid)  # the query process a second after the worker
-            rebuild_exit = rebuild.wait(MOST_SECONDS)
+            try:
+                rebuild_exit: int | None = rebuild.wait(MOST_SECONDS)
+            except subprocess.TimeoutExpired:  # reported as a failed rebuild, not a traceback
+                os.killpg(rebuild.pid, signal.SIGKILL)
+                rebuild.wait()
+                rebuild_exit = None
         rebuilt_at = time.monotonic() - started
         time.sleep(max(0.0, SECONDS - rebuilt_at, SETTLE))
         stop.set()
