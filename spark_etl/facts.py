@@ -41,7 +41,35 @@ _TITLE_BEFORE_NAME = re.compile(
 _WISHED_FOR = re.compile(r"\b(?:long(?:s|ed)? to|wants? to|wanted to|hopes? to|hoped to|pursue|seek(?:s|ing)?|"
                          r"would like to|aspires? to|dreams? of|interview(?:ed)? for)\b[^,;.]{0,40}$", re.I)
 _TENURE = re.compile(r"\b(?:joined|rejoined|spent|served|remained|stayed|held|worked|returned)\b", re.I)
-_CLUB_BEFORE_TITLE = re.compile(r"(?:’s|'s|’|')?\s+")
+# A club, then its title's modifiers, then the title: "Chicago White Sox third base coach", "Rays senior vice
+# president", "Houston's bench coach".
+# A modifier is no verb (a past form, or a present one of the verbs news uses between a club and a name: "the
+# Reds recalled outfielder X", "Mets sign right-hander X"), adverb or function word.
+_CLUB_BEFORE_TITLE = re.compile(
+    r"(?:’s|'s|’|')?\s+(?:(?!(?:and|or|of|the|a|an|to|for|with|in|at|by|from|as|on|said|says|told|tells|was|is|are|"
+    r"were|has|have|had|will|would|can|could|also|then|now|still|former|keep|keeps|sign|signs|hire|hires|fire|"
+    r"fires|name|names|add|adds|trade|trades|send|sends|acquire|acquires|promote|promotes|release|releases|"
+    r"claim|claims|recall|recalls|option|options|activate|activates|place|places|tab|tabs|land|lands|get|gets|"
+    r"deal|deals|bring|brings|re-sign|re-signs|welcome|welcomes|lose|loses|move|moves|let|lets)\b)"
+    r"(?:[a-z][a-z-]*(?<!ed)(?<!ly)|All-Star|Triple-A|Double-A|Class-A)\s+){0,3}")
+# Titles a name may follow (nouns, not the verbs among the role cues: "drafted Max Clark" names no post).
+_TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinator|instructor|scout|director|"
+                         r"owner|broadcaster|announcer|analyst|president|officer|COO|CEO|chairman|executive|"
+                         r"baseman|pitcher|infielder|outfielder|left-hander|right-hander|lefty|righty|reliever|"
+                         r"closer|slugger|fielder|shortstop|catcher|prospect|hitter|starter|utility man|"
+                         r"designated hitter|skipper)$", re.I)
+_OWNS_TITLE = re.compile(r"(?:’s|'s|’)\s+(?:[a-z-]+\s+){0,2}")
+_OWNING_PRONOUN = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
+
+
+def _owns_the_title(sentence: str, sentence_start: int, person: dict[str, Any], title: tuple[int, int]) -> bool:
+    """Whether the person is written as the owner of the title after it ("Leyland's bench coach", "her player")."""
+    if person["end"] > title[0]:
+        return False
+    between = sentence[person["end"] - sentence_start: title[0] - sentence_start]
+    if person.get("surface", "").lower() in ("his", "her", "their"):
+        return bool(_OWNING_PRONOUN.fullmatch(between))
+    return bool(_OWNS_TITLE.fullmatch(between))
 _GIVEN_TO = re.compile(r"^[^.;]{0,60}\b(?:went|goes|go|was given|was awarded|fell) to\s+$")
 # How far (in characters, both gaps added up) a cue may stand from the pair it links.
 MAX_CUE_DISTANCE = 80
@@ -262,7 +290,9 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             span = (sentence_start + m.start(), sentence_start + m.end())
             receivers = [p for p in people if p["start"] >= span[1] and _GIVEN_TO.search(
                 sentence[span[1] - sentence_start: p["start"] - sentence_start])]
-            owner = receivers[0] if receivers else _nearest(people, span)
+            # "Leyland's bench coach", "her former player": a title after a person's possessive is someone else's.
+            holders = [p for p in people if not _owns_the_title(sentence, sentence_start, p, span)]
+            owner = receivers[0] if receivers else _nearest(holders, span)
             if owner:
                 # Everyone in the owner's list owns a cue outside it: "Cecchini and Plawecki, the Mets'
                 # prospects"; one inside it is its own person's: "Minaya and manager Manuel".
@@ -277,11 +307,14 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
     titles = {p["start"]: title for p in people if p["kind"] == "name"
               and (title := _TITLE_BEFORE_NAME.search(sentence[: p["start"] - sentence_start]))}
     bound: dict[int, tuple[int, tuple[int, int]]] = {}  # person start -> (its titled club's start, title span)
-    for start, title in titles.items():
+    for person in people:
+        title_span = _title_span(sentence, person["start"] - sentence_start) if person["kind"] == "name" else None
+        if title_span is None:
+            continue
         club = next((t for t in teams if _CLUB_BEFORE_TITLE.fullmatch(
-            sentence[t["end"] - sentence_start: title.start()])), None)
+            sentence[t["end"] - sentence_start: title_span[0]])), None)
         if club:
-            bound[start] = (club["start"], (sentence_start + title.start(), sentence_start + title.end()))
+            bound[person["start"]] = (club["start"], (sentence_start + title_span[0], sentence_start + title_span[1]))
     bound_clubs = {club for club, _ in bound.values()}
     for person in people:
         p_span = people_lists[person["start"]]
@@ -302,7 +335,8 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 own_cues = [(r, c) for r, c in all_own_cues if not (title_span[0] <= c[0] and c[1] <= title_span[1])]
                 if titled_role in ("GeneralManager", "Executive", "Owner"):
                     continue
-            if titled_role in ("GeneralManager", "Executive", "Owner"):
+            if titled_role in ("GeneralManager", "Executive", "Owner") and (
+                    binding is not None or _gap(p_span, o_span) <= MAX_CUE_DISTANCE):
                 # Front-office titles belong to the major-league club, even when an affiliate is named.
                 parent = lexicon_parents.get(org["entity_key"])
                 target = dict(org, entity_key=parent, label=None) if parent else org
@@ -402,6 +436,20 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
 _CHECKED = frozenset({"member", "hired", "fired", "resigned", "promoted", "drafted"})
 
 
+def _title_span(sentence: str, name_start: int) -> tuple[int, int] | None:
+    """Where the title written right before a name stands in its sentence ("pitching coach Mickey Callaway":
+    the span of "coach", and of "vice president of baseball operations" before a name), None without one."""
+    before = sentence[:name_start]
+    executive = _TITLE_BEFORE_NAME.search(before)
+    if executive:
+        return executive.start(), executive.end()
+    for _, pattern in ROLE_CUES:
+        for m in pattern.finditer(before):
+            if re.fullmatch(r"\s+", before[m.end():]) and _TITLE_WORD.search(m.group(0)):
+                return m.start(), m.end()
+    return None
+
+
 def title_role(sentence: str, sentence_start: int, person: dict[str, Any]) -> str | None:
     """The role a title written right before a name gives ("infielder Matías Quintero": Player, "hitting coach
     Omar Pruitt": Coach), None without one."""
@@ -475,6 +523,21 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                               year=_nearest_year(years, (verb.start, verb.end))))
             if rule.event == "drafted":
                 drafts.add((person["entity_key"], club["entity_key"]))
+    for move in relations.trade_moves(parsed, mention_of):
+        person, verb = move.person, move.verb
+        for side in (move.left, move.joined):
+            if side is None:
+                continue
+            if (person["entity_key"], side["entity_key"]) not in held:
+                span = (min(person["start"], side["start"], verb.start), max(person["end"], side["end"], verb.end))
+                kept.append(_fact("member", person, side, *span, role="Player"))
+                held.add((person["entity_key"], side["entity_key"]))
+            made.add((person["entity_key"], side["entity_key"]))
+        joined = move.joined
+        if joined is not None and not any(f["relation"] == "traded" and f["person_key"] == person["entity_key"]
+                                          and f["object_key"] == joined["entity_key"] for f in kept):
+            span = (min(person["start"], joined["start"], verb.start), max(person["end"], joined["end"], verb.end))
+            kept.append(_fact("traded", person, joined, *span, year=_nearest_year(years, (verb.start, verb.end))))
     if drafts:
         # The parse says who was drafted by whom: the nearest-word guesses give way, and a draft is no membership.
         # A player's club that the parse or his title names stays ("out of the University of Missouri", "LSU
@@ -636,6 +699,9 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 if role in _STAFF and not former:
                     implied.append(dict(_fact("member", person, topic, person["start"], person["end"], role=role),
                                         sentence_start=start))
+            if not names_a_club:
+                implied += [dict(f, sentence_start=start)
+                            for f in _unnamed_club_posts(sentence, start, mentions, topic)]
         if not sentence_parse or not sentence_parse[0]:
             continue
         for pair in relations.successions(parse.parsed(sentence_parse[0], start), _mention_finder(mentions)):
@@ -656,6 +722,36 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                                               max(pair[0]["end"], pair[1]["end"]), role=post["role"]),
                                         sentence_start=start))
     return implied
+
+
+# "finished the season as interim manager", "took over as manager": the post the words give, after its holder.
+_AS_POST = re.compile(r"^[^.;:\"“]{0,60}?\b(?:as|named)\s+(?:the\s+)?(?:club's\s+|team's\s+)?"
+                      r"(?:interim\s+|acting\s+|new\s+)?(?P<post>manager|general manager|GM|(?:[a-z]+ )?coach|"
+                      r"president of baseball operations)\b", re.I)
+# "The rotation ... — Castillo, DeSclafani, Mahle and Romano — returns", "The core of the roster: shortstop X".
+_ROSTER_LIST = re.compile(r"\b(?:rotation|lineup|bullpen|roster|infield|outfield)\b[^.;]{0,80}?[—:]\s*$", re.I)
+
+
+def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]],
+                        topic: dict[str, Any]) -> list[dict[str, Any]]:
+    """In a sentence that names no club, the story's club's posts the words give its people: a person who took a
+    post "as interim manager", and the players listed after the club's "rotation" or "roster" and a dash or colon."""
+    found = []
+    people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] in ("name", "short", "pronoun")]
+    for person in people:
+        after = _AS_POST.match(sentence[person["end"] - start:])
+        # The post is the person's when no one else is named before it.
+        if after and not any(person["end"] < p["start"] < person["end"] + after.end() for p in people):
+            role = "GeneralManager" if after.group("post").lower() in ("general manager", "gm") else \
+                "Executive" if after.group("post").lower().startswith("president") else \
+                "Coach" if "coach" in after.group("post").lower() else "Manager"
+            found.append(_fact("member", person, topic, person["start"], person["end"], role=role))
+    for listed in people:
+        if listed["kind"] == "name" and _ROSTER_LIST.search(sentence[: coordinated_spans(
+                sentence, start, people)[listed["start"]][0] - start].rstrip(" ,") + " ") and not \
+                re.search(r"\b(?:his|her|their)\b", sentence[: listed["start"] - start]):
+            found.append(_fact("member", listed, topic, listed["start"], listed["end"], role="Player"))
+    return found
 
 
 # Events a news story reports as they happen (a draft is dated by its own year, not the story's).

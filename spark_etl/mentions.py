@@ -220,6 +220,35 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
     return described
 
 
+def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
+                   sentence_of: Any) -> list[tuple[int, int, str, str, str, str]]:
+    """Each "they" that is its clause's subject, outside quotations, as a mention of the club that was the subject
+    of the last sentence before it that speaks of a club or a person ("The Mets ... are 70-79. At the deadline
+    they traded Max Scherzer"); none when that sentence's subject is no club."""
+    text = doc.text
+    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+    named = sorted((f for f in found if f[2] in ("Team", "Person")), key=lambda f: f[0])
+    subject_starts = {t.idx for t in doc if t.dep_ in _SUBJECT_DEPS}
+    resolved = []
+    for token in doc:
+        if token.lower_ != "they" or token.dep_ not in _SUBJECT_DEPS or _overlaps(token.idx, token.idx + 4, quoted):
+            continue
+        here = sentence_of(token.idx)
+        before = [f for f in named if sentence_of(f[0]) < here]
+        # "Van Wagenen and Wilpon said they met with Beltran": people named before it in its sentence are nearer.
+        if any(sentence_of(f[0]) == here and f[0] < token.idx for f in named):
+            continue
+        if not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
+            continue
+        last = sentence_of(before[-1][0])
+        subjects = [f for f in before if sentence_of(f[0]) == last
+                    and any(f[0] <= start < f[1] for start in subject_starts)]
+        if subjects and subjects[0][2] == "Team":
+            _, _, entity_type, key, label, _ = subjects[0]
+            resolved.append((token.idx, token.idx + 4, entity_type, key, label, "description"))
+    return resolved
+
+
 def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[Mention]:
     """Every organization and person mention in an article (pronouns resolved), with sentence and offsets.
 
@@ -339,6 +368,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     subjects = None if parsed_doc is None else _subjects(parsed_doc, spans)
     found += _pronoun_mentions(normalized, found, sentence_of, subjects or set())
     found += _person_descriptions(normalized, found, sentence_of, subjects)
+    if parsed_doc is not None:
+        found += _club_pronouns(parsed_doc, found, sentence_of)
     found += _club_descriptions(normalized, found, sentence_of, frozenset(o.key for o in lexicon.organizations
                                                                           if (o.level or "").startswith("NCAA")))
 

@@ -48,37 +48,6 @@ RULES: tuple[Rule, ...] = (
     _rule("club_signed", "sign re-sign", "patient", "agent", "Player", "signed",
           examples=(("The Milwaukee Brewers signed Sam Reyes and Al Dunn.", "Al Dunn", "Milwaukee Brewers"),
                     ("Sam Reyes was signed by the Milwaukee Brewers.", "Sam Reyes", "Milwaukee Brewers"))),
-    _rule("acquired", "acquire obtain", "patient", "agent", "Player", "traded",
-          examples=(("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.",
-                     "Tim Beck", "Tampa Bay Rays"),)),
-    _rule("acquired_from", "acquire obtain", "patient", "prep:from", "Player",
-          examples=(("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.",
-                     "Jose Ruiz", "Chicago Cubs"),)),
-    _rule("sent_for", "acquire obtain", "prep:for", "agent", "Player",
-          examples=(("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.",
-                     "Al Dunn", "Tampa Bay Rays"),)),
-    _rule("received_for", "acquire obtain", "prep:for", "prep:from", "Player", "traded",
-          examples=(("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.",
-                     "Al Dunn", "Chicago Cubs"),
-                    ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for two players: right-hander "
-                     "Al Dunn and catcher Tim Beck.", "Tim Beck", "Chicago Cubs"))),
-    _rule("traded_to", "trade deal send ship", "patient", "prep:to", "Player", "traded",
-          examples=(("Marco Vela was traded to the Seattle Mariners in July.", "Marco Vela", "Seattle Mariners"),
-                    ("The Houston Astros traded Marco Vela to the Seattle Mariners.", "Marco Vela",
-                     "Seattle Mariners"))),
-    _rule("traded_by", "trade deal send ship", "patient", "agent", "Player",
-          examples=(("The Houston Astros traded Marco Vela to the Seattle Mariners.", "Marco Vela",
-                     "Houston Astros"),)),
-    _rule("traded_from", "trade deal send ship", "patient", "prep:from", "Player",
-          examples=(("Marco Vela was traded from the Houston Astros to the Seattle Mariners.", "Marco Vela",
-                     "Houston Astros"),)),
-    # "traded Vela to the Mariners for Al Dunn": Dunn goes to the club that traded, from the one it traded to.
-    _rule("traded_for", "trade deal send ship", "prep:for", "agent", "Player", "traded",
-          examples=(("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn",
-                     "Houston Astros"),)),
-    _rule("given_for", "trade deal send ship", "prep:for", "prep:to", "Player",
-          examples=(("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn",
-                     "Seattle Mariners"),)),
     _rule("went_to", "go head", "agent", "prep:to", "Player",
           examples=(("Outfielder Carlos Gomez and right-handers Philip Humber and Kevin Mulvey go to the Minnesota "
                      "Twins.", "Kevin Mulvey", "Minnesota Twins"),),
@@ -307,6 +276,8 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
                  if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
     # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does, and
     # "three prospects, including Jarred Kelenic" some of them.
+    # Of every conjunct: "for Bruce, Swarzak and three prospects, including Jarred Kelenic".
+    found = [t for token in found for t in parse.conjuncts(token)]
     found += [a for token in found for a in parse.children(token, "appos")]
     found += [pobj for token in found for prep in parse.children(token, "prep") if prep.text.lower() == "including"
               for pobj in parse.children(prep, "pobj")]
@@ -420,6 +391,115 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
                     if _linked(parse, verb, person, club):
                         found.append((rule, person, club, verb))
     return sorted(found, key=lambda f: f[3].i)
+
+
+# Verbs of a trade: the subject gives the players it names (traded, dealt, sent, shipped) or receives them
+# (acquired, obtained); "for" names what comes back.
+_GIVING = frozenset({"trade", "deal", "send", "ship"})
+_RECEIVING = frozenset({"acquire", "obtain"})
+# A trade a sentence tells, and what it must find: (sentence, player, club he was with or went to).
+TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.", "Tim Beck",
+     "Tampa Bay Rays"),
+    ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Jose Ruiz", "Chicago Cubs"),
+    ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Al Dunn", "Tampa Bay Rays"),
+    ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for two players: right-hander Al Dunn and "
+     "catcher Tim Beck.", "Tim Beck", "Chicago Cubs"),
+    ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn and two prospects, including Tim "
+     "Beck.", "Tim Beck", "Tampa Bay Rays"),
+    ("Marco Vela was traded to the Seattle Mariners in July.", "Marco Vela", "Seattle Mariners"),
+    ("Marco Vela was traded from the Houston Astros to the Seattle Mariners.", "Marco Vela", "Houston Astros"),
+    ("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Marco Vela", "Houston Astros"),
+    ("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn", "Houston Astros"),
+    ("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn", "Seattle Mariners"),
+    ("The Washington Nationals traded three-time Cy Young Award winner Max Scherzer and All-Star shortstop Trea "
+     "Turner to the Los Angeles Dodgers for four prospects: catcher Keibert Ruiz, right-handers Josiah Gray and "
+     "Gerardo Carrillo and outfielder Donovan Casey.", "Josiah Gray", "Washington Nationals"),
+    ("The Washington Nationals traded three-time Cy Young Award winner Max Scherzer and All-Star shortstop Trea "
+     "Turner to the Los Angeles Dodgers for four prospects: catcher Keibert Ruiz, right-handers Josiah Gray and "
+     "Gerardo Carrillo and outfielder Donovan Casey.", "Max Scherzer", "Los Angeles Dodgers"),
+    ("The Houston Astros traded Marco Vela to the Seattle Mariners and Al Dunn to the Chicago Cubs.", "Al Dunn",
+     "Chicago Cubs"),
+    ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Al Dunn", "Chicago Cubs"),
+)
+TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
+    "The Detroit Tigers sent Al Dunn to the Toledo Mud Hens as manager.",
+    "The Houston Astros did not trade Marco Vela to the Seattle Mariners.",
+    "The Houston Astros traded Marco Vela to the Seattle Mariners, who released Al Dunn.",
+)
+
+
+_STAFF_POST = re.compile(r"(?:manager|coach|instructor|coordinator|scout|executive|president|director|adviser|"
+                         r"advisor|assistant|skipper)$")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player a trade moves: the club he leaves (None when the sentence does not say) and the one he joins."""
+    person: dict[str, Any]
+    left: dict[str, Any] | None
+    joined: dict[str, Any] | None
+    verb: Token
+
+
+def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[Move]:
+    """Each player a trade the sentence asserts moves, read from the clause of its verb: the players between the
+    verb and "for" go one way, those after "for" the other; each goes "to" the club written next after him, and
+    the subject's club is the other side. Read over the words under the verb rather than their labels, so that
+    a list the model parses into the wrong labels ("All-Star shortstop Trea Turner" read as a verb and its object)
+    still counts, as long as the words hang under the verb."""
+    moves = []
+    for verb in _verbs(parse, _GIVING | _RECEIVING):
+        # "sent Dunn to Toledo as manager", "sent down to Triple-A": an assignment within a club, not a trade.
+        if not is_asserted(parse, verb, verb) or parse.children(verb, "prt") or any(
+                t.text.lower() == "as" and verb in parse.ancestors(t) and any(
+                    _STAFF_POST.match(post.lemma.lower()) for post in parse.children(t, "pobj"))
+                for t in parse.tokens):
+            continue
+        giving = bool({verb.lemma.lower(), *_stems(verb.text.lower())} & _GIVING)
+        subject = [m for t in _agent(parse, verb) if (m := mention_of(t)) and m["entity_type"] == "Team"]
+        # The clause: up to a semicolon or a clause of its own (a verb with its own subject: "..., who released").
+        clause: list[Token] = []
+        for t in parse.tokens[verb.i + 1:]:
+            if t.text == ";" or (t.pos in ("VERB", "AUX") and parse.children(t, "nsubj", "nsubjpass")):
+                break
+            clause.append(t)
+        under = {t.i for t in clause if verb in parse.ancestors(t)}
+        sides: list[tuple[dict[str, Any], bool]] = []  # (person, comes back for the others)
+        if _is_passive(parse, verb):  # "Marco Vela was traded to the Mariners by the Astros"
+            sides += [(m, False) for t in _patient(parse, verb)
+                      if (m := mention_of(t)) and m["entity_type"] == "Person"]
+        targets: list[tuple[int, str, dict[str, Any]]] = []  # (token index, "to" or "from", club)
+        returning = False
+        previous = ""
+        for t in clause:
+            word = t.text.lower()
+            if word == "for" and t.i in under:
+                returning = True
+            mention = mention_of(t) if t.i in under else None
+            if mention and mention["entity_type"] == "Person" and all(p["start"] != mention["start"] for p, _ in sides):
+                sides.append((mention, returning))
+            elif mention and mention["entity_type"] == "Team" and previous in ("to", "from") and \
+                    all(c["start"] != mention["start"] for _, _, c in targets):
+                targets.append((t.i, previous, mention))
+            if word not in ("the",) and not (mention and t.start > mention["start"]):
+                previous = word
+        to_clubs = [(i, c) for i, way, c in targets if way == "to"]
+        from_clubs = [c for _, way, c in targets if way == "from"]
+        home = subject[0] if subject else None
+        for person, back in sides:
+            at = parse.covering(person["start"], person["end"])
+            # The club written next after him ("Scherzer to the Rangers and Verlander to the Astros").
+            then = next((c for i, c in to_clubs if at is not None and i > at.i), to_clubs[0][1] if to_clubs else None)
+            named_from = from_clubs[0] if from_clubs else None
+            if giving:  # the subject's club, or the one named "from" ("was traded from the Astros to ...")
+                giver = home or named_from
+                left, joined = (giver, then) if not back else (to_clubs[0][1] if to_clubs else None, giver)
+            else:
+                left, joined = (named_from, home) if not back else (home, named_from)
+            if left is not None or joined is not None:
+                moves.append(Move(person, left, joined, verb))
+    return moves
 
 
 def act_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.relations import ACTS, RULES
+from spark_etl.relations import ACTS, RULES, TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES
 from spark_etl.facts import article_facts
 from spark_etl.mentions import read_article
 
@@ -57,6 +57,30 @@ def test_each_act_finds_its_examples_and_states_nothing_of_its_counter_examples(
 
 
 # Sentences that state no membership at all, whatever rule or cue word they hold.
+@pytest.mark.parametrize("example", TRADE_EXAMPLES, ids=[e[1] for e in TRADE_EXAMPLES])
+def test_a_trade_moves_each_player_it_names(example, lexicon: Lexicon) -> None:
+    sentence, person, club = example
+    found = facts_of(sentence, lexicon)
+    assert (person, club, "Player") in memberships(found), sentence
+
+
+def test_a_trade_says_where_each_player_went(lexicon: Lexicon) -> None:
+    found = facts_of(next(s for s, _, _ in TRADE_EXAMPLES if "prospects: catcher" in s), lexicon)
+    traded = {(f["person_label"], f["object_label"]) for f in found if f["relation"] == "traded"}
+    assert {("Max Scherzer", "Los Angeles Dodgers"), ("Josiah Gray", "Washington Nationals")} <= traded
+    assert ("Josiah Gray", "Los Angeles Dodgers") not in traded
+
+
+@pytest.mark.parametrize("sentence", TRADE_COUNTER_EXAMPLES)
+def test_a_trade_moves_nobody_it_does_not_name(sentence, lexicon: Lexicon) -> None:
+    """Nobody the trade does not move is a player anywhere by it, and nobody is traded where it says none is."""
+    found = facts_of(sentence, lexicon)
+    assert not any(person == "Al Dunn" and role == "Player" for person, _, role in memberships(found)), sentence
+    assert not any(f["relation"] == "traded" for f in found if f["person_label"] == "Al Dunn"), sentence
+    if "did not" in sentence:
+        assert memberships(found) == set(), sentence
+
+
 NOT_ASSERTED = (
     "Wally Backman was never offered the New York Mets job.",
     "Sam Reyes is reportedly in talks with the Milwaukee Brewers.",
@@ -88,6 +112,17 @@ def test_a_title_without_a_club_is_a_post_at_the_headlines_club(lexicon: Lexicon
     found = memberships(facts_of(text, lexicon))
     assert ("Claire Vandermeer", "Toronto Blue Jays", "GeneralManager") in found
     assert not any(person == "Ned Carrow" for person, _, _ in found)  # a former post, at a club not said
+
+
+def test_a_post_or_a_roster_without_a_club_is_the_storys_clubs(lexicon: Lexicon) -> None:
+    text = ("Reds hire David Bell\n\nThe Cincinnati Reds hired David Bell on Sunday. Jim Riggleman, who took over "
+            "as interim manager in April, will not return. The rotation that finished last in ERA — Luis Castillo, "
+            "Tyler Mahle and Sal Romano — returns intact.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Jim Riggleman", "Cincinnati Reds", "Manager"), ("Tyler Mahle", "Cincinnati Reds", "Player")} <= found
+    elsewhere = ("Reds hire David Bell\n\nThe Cincinnati Reds hired David Bell on Sunday. His father, Buddy Bell, "
+                 "had a rotation of his own: Tom Seaver and Mario Soto.")
+    assert not any(person == "Tom Seaver" for person, _, _ in memberships(facts_of(elsewhere, lexicon)))
 
 
 def test_the_one_replaced_held_the_post_taken(lexicon: Lexicon) -> None:

@@ -201,6 +201,31 @@ def test_a_title_binds_the_club_written_before_it_only() -> None:
     assert ("reyes", "brewers", "Player") not in members(facts)
 
 
+def test_a_club_before_a_modified_title_binds_it() -> None:
+    sentence = ("The Mets interviewed Chicago White Sox third base coach Joe McEwing and Seattle Mariners bench coach "
+                "Manny Acta.")
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Mets", "Team"), ("Chicago White Sox", "Team"),
+                                                     ("Joe McEwing", "Person"), ("Seattle Mariners", "Team"),
+                                                     ("Manny Acta", "Person")))
+    assert {("joe-mcewing", "chicago-white-sox", "Coach"), ("manny-acta", "seattle-mariners", "Coach")} <= \
+        members(facts)
+    assert not {("joe-mcewing", "seattle-mariners", "Coach"), ("manny-acta", "chicago-white-sox", "Coach")} & \
+        members(facts)
+    # A verb between the club and the title is no modifier: the club is the sentence's, for both.
+    sentence = "The Reds reinstated right-hander Eli Brandvold and recalled outfielder Lamar Pettiford."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Reds", "Team"), ("Eli Brandvold", "Person"),
+                                                     ("Lamar Pettiford", "Person")))
+    assert ("lamar-pettiford", "reds", "Player") in members(facts)
+
+
+def test_a_title_after_a_persons_possessive_is_not_theirs() -> None:
+    sentence = "McClendon spent 2006-13 on the Detroit Tigers' staff as Jim Leyland's hitting coach."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("McClendon", "Person"), ("Detroit Tigers", "Team"),
+                                                     ("Jim Leyland", "Person")))
+    assert ("mcclendon", "detroit-tigers", "Coach") in members(facts)
+    assert ("jim-leyland", "detroit-tigers", "Coach") not in members(facts)
+
+
 def test_a_list_of_clubs_shares_the_role() -> None:
     sentence = "Pat Lee managed Brooklyn, Binghamton and Buffalo."
     facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Pat Lee", "Person"), ("Brooklyn", "Team"),
@@ -313,6 +338,15 @@ def test_the_club_is_the_one_just_named_or_the_storys(lexicon: Lexicon) -> None:
             "said the club agreed.")
     assert _referents(text, lexicon, "description") == [("the franchise", "new-york-mets"),
                                                          ("the club", "texas-rangers")]
+
+
+def test_they_continues_a_club_that_was_the_subject(lexicon: Lexicon) -> None:
+    text = ("The New York Mets are 70-79 and out of the race. At the deadline they traded Max Scherzer to the "
+            "Texas Rangers.")
+    assert _referents(text, lexicon, "description") == [("they", "new-york-mets")]
+    text = ("The New York Mets hired Carlos Beltran. Brodie Van Wagenen and Jeff Wilpon said they met with "
+            "Beltran on Thursday.")
+    assert _referents(text, lexicon, "description") == []
 
 
 def test_a_title_after_a_clubs_possessive_is_that_clubs() -> None:
