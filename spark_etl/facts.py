@@ -58,8 +58,24 @@ _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinat
                          r"baseman|pitcher|infielder|outfielder|left-hander|right-hander|lefty|righty|reliever|"
                          r"closer|slugger|fielder|shortstop|catcher|prospect|hitter|starter|utility man|"
                          r"designated hitter|skipper)$", re.I)
+# ", the former Miami Marlins and St. Louis Cardinals outfielder,", ", a former first-round pick of the Red Sox
+# who later pitched for the Padres,": what a name's apposition says, up to the comma that closes it.
+_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|\.|$)")
 _OWNS_TITLE = re.compile(r"(?:’s|'s|’)\s+(?:[a-z-]+\s+){0,2}")
 _OWNING_PRONOUN = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
+
+
+def _appositions(sentence: str, sentence_start: int, people: list[dict[str, Any]]) -> dict[int, tuple[int, int]]:
+    """Each full name's apposition, as (start, end) offsets by the name's start: up to the comma that closes it, or
+    to another person it names ("Haskins Jr., the son of former Tigers outfielder Trey Haskins")."""
+    found = {}
+    for person in people:
+        apposition = _APPOSITION.match(sentence[person["end"] - sentence_start:]) if person["kind"] == "name" else None
+        if apposition:
+            end = min([p["start"] for p in people if person["end"] < p["start"] < person["end"] + apposition.end()],
+                      default=person["end"] + apposition.end())
+            found[person["start"]] = (person["end"], end)
+    return found
 
 
 def _owns_the_title(sentence: str, sentence_start: int, person: dict[str, Any], title: tuple[int, int]) -> bool:
@@ -279,6 +295,7 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
     # Each role word belongs to the person mention nearest to it: "manager Jerry Manuel", "GM Sandy Alderson".
     # But a post that "went to" someone is theirs: "the top job, a post that ultimately went to Collins".
     cues = []
+    appositions = _appositions(sentence, sentence_start, people)
     # A headline ("Backman finds himself coaching in Mexico after Mets' breakup") squeezes a story into a few
     # words; a role word in it is not tied to the club beside it. Only a title before a name counts there.
     headline = is_headline(sentence)
@@ -316,6 +333,11 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
         if club:
             bound[person["start"]] = (club["start"], (sentence_start + title_span[0], sentence_start + title_span[1]))
     bound_clubs = {club for club, _ in bound.values()}
+    # "Austin Dean, the former Miami Marlins and St. Louis Cardinals outfielder, had two hits, and Kim ...": the
+    # clubs of a person's apposition are that person's, not the next one's.
+    # Not a club titling another person inside it: "the son of former Tigers outfielder Trey Haskins".
+    described_by = {t["start"]: person_start for person_start, (start, end) in appositions.items() for t in teams
+                    if start < t["start"] and t["end"] <= end and t["start"] not in bound_clubs}
     for person in people:
         p_span = people_lists[person["start"]]
         title = titles.get(person["start"])
@@ -329,13 +351,22 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             o_span = team_lists[org["start"]]
             if org["start"] in bound_clubs and (binding is None or binding[0] != org["start"]):
                 continue  # another person's titled club
-            own_cues = all_own_cues
+            if described_by.get(org["start"], person["start"]) != person["start"]:
+                continue  # a club of another person's apposition
+            own_cues, org_title = all_own_cues, titled_role
+            if org["start"] in described_by:
+                # What the apposition says of its clubs: "General manager Chris Young, a former pitcher who broke
+                # in with the Rangers", a player there, whatever his title now.
+                inner = appositions[person["start"]]
+                described = [(r, c) for r, c in all_own_cues if inner[0] <= c[0] and c[1] <= inner[1]]
+                if described:
+                    own_cues, org_title = described, None
             if binding is not None and binding[0] != org["start"]:
                 title_span = binding[1]
                 own_cues = [(r, c) for r, c in all_own_cues if not (title_span[0] <= c[0] and c[1] <= title_span[1])]
-                if titled_role in ("GeneralManager", "Executive", "Owner"):
+                if org_title in ("GeneralManager", "Executive", "Owner"):
                     continue
-            if titled_role in ("GeneralManager", "Executive", "Owner") and (
+            if org_title in ("GeneralManager", "Executive", "Owner") and (
                     binding is not None or _gap(p_span, o_span) <= MAX_CUE_DISTANCE):
                 # Front-office titles belong to the major-league club, even when an affiliate is named.
                 parent = lexicon_parents.get(org["entity_key"])
@@ -343,7 +374,7 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 # A year near the affiliate is the affiliate's, not the front office's at its parent.
                 first, last = role_years(sentence, sentence_start, org, teams, date) if not parent else (None, None)
                 facts.append(_fact("member", person, target, *_covering(person, org),
-                                   role=titled_role, start_year=first, end_year=last))
+                                   role=org_title, start_year=first, end_year=last))
                 continue
             # A title right after a club's possessive is that club's ("the Padres' vice president of scouting",
             # "Houston's bench coach"), however far the person.
@@ -525,6 +556,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 drafts.add((person["entity_key"], club["entity_key"]))
     for move in relations.trade_moves(parsed, mention_of):
         person, verb = move.person, move.verb
+        # The trade says where he went: a cue word's guess of another of its clubs gives way.
+        moved = {side["entity_key"] for side in (move.left, move.joined) if side is not None}
+        kept = [f for f in kept if not (f["relation"] == "member" and f["role"] == "Player"
+                                        and f["person_key"] == person["entity_key"]
+                                        and f["object_key"] in move.sides - moved)]
+        held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
         for side in (move.left, move.joined):
             if side is None:
                 continue

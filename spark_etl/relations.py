@@ -440,6 +440,7 @@ class Move:
     left: dict[str, Any] | None
     joined: dict[str, Any] | None
     verb: Token
+    sides: frozenset[str] = frozenset()  # every club of the trade, by key: he was with none of the others
 
 
 def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[Move]:
@@ -498,7 +499,8 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             else:
                 left, joined = (named_from, home) if not back else (home, named_from)
             if left is not None or joined is not None:
-                moves.append(Move(person, left, joined, verb))
+                clubs = frozenset(c["entity_key"] for c in [*subject, *(c for _, _, c in targets)])
+                moves.append(Move(person, left, joined, verb, clubs))
     return moves
 
 

@@ -71,6 +71,14 @@ def test_a_trade_says_where_each_player_went(lexicon: Lexicon) -> None:
     assert ("Josiah Gray", "Los Angeles Dodgers") not in traded
 
 
+def test_a_trade_says_which_club_each_player_left(lexicon: Lexicon) -> None:
+    sentence = ("Detroit Tigers went 64-98 after trading Justin Upton to the Los Angeles Angels in August and catcher "
+                "Alex Avila to the Chicago Cubs in July.")
+    found = memberships(facts_of(sentence, lexicon))
+    assert ("Alex Avila", "Chicago Cubs", "Player") in found
+    assert ("Alex Avila", "Los Angeles Angels", "Player") not in found
+
+
 @pytest.mark.parametrize("sentence", TRADE_COUNTER_EXAMPLES)
 def test_a_trade_moves_nobody_it_does_not_name(sentence, lexicon: Lexicon) -> None:
     """Nobody the trade does not move is a player anywhere by it, and nobody is traded where it says none is."""

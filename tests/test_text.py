@@ -226,6 +226,18 @@ def test_a_title_after_a_persons_possessive_is_not_theirs() -> None:
     assert ("jim-leyland", "detroit-tigers", "Coach") not in members(facts)
 
 
+def test_the_clubs_of_an_apposition_are_its_persons() -> None:
+    sentence = ("Austin Dean, the former Miami Marlins outfielder, had two hits, and Casey Kelly pitched five "
+                "innings.")
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Austin Dean", "Person"), ("Miami Marlins", "Team"),
+                                                     ("Casey Kelly", "Person")))
+    assert ("casey-kelly", "miami-marlins", "Player") not in members(facts)
+    # What the apposition says of its club wins over the title before the name.
+    sentence = "General manager Chris Young, a former pitcher who broke in with the Texas Rangers, made the hire."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Chris Young", "Person"), ("Texas Rangers", "Team")))
+    assert ("chris-young", "texas-rangers", "Player") in members(facts)
+
+
 def test_a_list_of_clubs_shares_the_role() -> None:
     sentence = "Pat Lee managed Brooklyn, Binghamton and Buffalo."
     facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Pat Lee", "Person"), ("Brooklyn", "Team"),
