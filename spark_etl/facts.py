@@ -26,7 +26,7 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
     ("Manager", re.compile(r"\b(?:manager|managing|manage|manages|managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
-    ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
+    ("Player", re.compile(r"\b(?:played|playing|pitched for|teammates?|hit \.\d{3}|batted|drafted|draft|selection|"
                           r"(?:first|second|third) baseman|pitcher|infielder|outfielder|left-hander|right-hander|"
                           r"reliever|closer|slugger|(?:center|left|right) fielder|utility man|"
                           r"shortstop|catcher|prospect|debut|homegrown|hitter|starter|starting)\b", re.I)),
@@ -56,11 +56,12 @@ _CLUB_BEFORE_TITLE = re.compile(
 _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinator|instructor|scout|director|"
                          r"owner|broadcaster|announcer|analyst|president|officer|COO|CEO|chairman|executive|"
                          r"baseman|pitcher|infielder|outfielder|left-hander|right-hander|lefty|righty|reliever|"
-                         r"closer|slugger|fielder|shortstop|catcher|prospect|hitter|starter|utility man|"
+                         r"closer|slugger|fielder|shortstop|catcher|prospect|hitter|starter|utility man|teammates?|"
                          r"designated hitter|skipper)$", re.I)
 # ", the former Miami Marlins and St. Louis Cardinals outfielder,", ", a former first-round pick of the Red Sox
 # who later pitched for the Padres,": what a name's apposition says, up to the comma that closes it.
 _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|\.|$)")
+_OF_THE_CLUB = re.compile(r"\s+of\s+(?:the\s+)?")
 _OWNS_TITLE = re.compile(r"(?:’s|'s|’)\s+(?:[a-z-]+\s+){0,2}")
 _OWNING_PRONOUN = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
 
@@ -388,6 +389,11 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 continue
             else:
                 scored = [s for s in scored if s[0] <= 2 * MAX_CUE_DISTANCE + _gap(p_span, o_span)]
+            # "Kodai Togo and Taisei Ota of the Yomiuri Giants": a name or a list of names, then "of" the club.
+            of_the_club = person["kind"] == "name" and _OF_THE_CLUB.fullmatch(
+                sentence[p_span[1] - sentence_start: org["start"] - sentence_start])
+            if not scored and of_the_club:
+                scored = [(0, title_role(sentence, sentence_start, person) or "Player")]
             if scored:
                 first, last = role_years(sentence, sentence_start, org, teams, date)
                 facts.append(_fact("member", person, org, *_covering(person, org),

@@ -238,6 +238,13 @@ def test_the_clubs_of_an_apposition_are_its_persons() -> None:
     assert ("chris-young", "texas-rangers", "Player") in members(facts)
 
 
+def test_names_of_a_club_are_its_players() -> None:
+    sentence = "Kuriyama used Kodai Togo and Taisei Ota of the Yomiuri Giants in relief."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Kodai Togo", "Person"), ("Taisei Ota", "Person"),
+                                                     ("Yomiuri Giants", "Team")))
+    assert members(facts) == {("kodai-togo", "yomiuri-giants", "Player"), ("taisei-ota", "yomiuri-giants", "Player")}
+
+
 def test_a_list_of_clubs_shares_the_role() -> None:
     sentence = "Pat Lee managed Brooklyn, Binghamton and Buffalo."
     facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Pat Lee", "Person"), ("Brooklyn", "Team"),
