@@ -315,8 +315,9 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
         # Warm up with the same concurrency, so that every worker has started the query processes its
         # request slots use before memory is measured.
         warm_stop, warm_tally, warm_start = threading.Event(), Tally(), time.monotonic()
-        warmers = [threading.Thread(target=_client, args=(url, mix[2000:], i, warm_start, warm_stop, warm_tally))
-                   for i in range(CLIENTS)]
+        # Daemons all: a failure of the soak itself ends it rather than leaving 64 clients running.
+        warmers = [threading.Thread(target=_client, args=(url, mix[2000:], i, warm_start, warm_stop, warm_tally),
+                                    daemon=True) for i in range(CLIENTS)]
         for thread in warmers:
             thread.start()
         time.sleep(WARM_UP)
@@ -331,11 +332,13 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
         acknowledged: list[int] = []
         oversized: list[int] = []
         memory: list[tuple[float, float]] = []
-        threads = [threading.Thread(target=_client, args=(url, mix, i, started, stop, tally)) for i in range(CLIENTS)]
-        threads += [threading.Thread(target=_update, args=(url, token, started, stop, tally, acknowledged)),
-                    threading.Thread(target=_send_oversized,
+        threads = [threading.Thread(target=_client, args=(url, mix, i, started, stop, tally), daemon=True)
+                   for i in range(CLIENTS)]
+        threads += [threading.Thread(target=_update, args=(url, token, started, stop, tally, acknowledged),
+                                     daemon=True),
+                    threading.Thread(target=_send_oversized, daemon=True,
                                      args=(url, token, settings["max_request_bytes"], stop, oversized)),
-                    threading.Thread(target=_sample_memory, args=(server.pid, started, stop, memory))]
+                    threading.Thread(target=_sample_memory, args=(server.pid, started, stop, memory), daemon=True)]
         spawn = multiprocessing.get_context("spawn")
         probes_stop, health_report, lookup_report = spawn.Event(), spawn.Queue(), spawn.Queue()
         probes = [spawn.Process(target=_watch, args=(url, "/health", [{}], 0.5, started, probes_stop, health_report)),
