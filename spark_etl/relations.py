@@ -7,6 +7,9 @@ the same way in either voice: `agent` is who does it ("the Brewers signed X", "X
 `patient` who it is done to (X in both), `prep:with` the object of that preposition on the verb or its patient.
 A rule's example sentences are its tests (tests/test_relations.py): what it must find, and what it must not.
 Adding a rule is adding an entry; the matcher does not change.
+
+Trades have a reading of their own (trade_moves, with TRADE_EXAMPLES): a trade moves several players two ways in
+one clause, which argument slots cannot say ("traded A to the Rangers and B to the Astros for C").
 """
 
 from __future__ import annotations
@@ -189,7 +192,8 @@ _SAME_CLAUSE = frozenset({"xcomp", "ccomp", "pcomp", "ROOT", "conj", "relcl", "a
 
 def _unasserting(parse: Parse, token: Token) -> bool:
     """Whether `token` makes its clause say less than a fact: negated, modal, hearsay, or wanting."""
-    if token.lemma.lower() in _UNREALIZED or token.text.lower() in _HEARSAY:
+    # Any regular base form, as the model's lemmatizer may give another ("hoped": "hop").
+    if {token.lemma.lower(), *_stems(token.text.lower())} & _UNREALIZED or token.text.lower() in _HEARSAY:
         return True
     children = parse.children(token)
     auxiliaries = {c.text.lower() for c in children if c.dep in ("aux", "auxpass")}

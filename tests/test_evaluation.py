@@ -100,13 +100,15 @@ def test_a_club_the_gold_names_by_another_of_its_names_is_the_same_club() -> Non
 
 def test_news_nobody_here_wrote_keeps_its_scores(spark, tmp_path) -> None:
     """The 44 articles of an independent annotator (tests/gold/dev, tuned on; tests/gold/heldout, never tuned on),
-    and 28 real-news-length articles of two others (tests/gold/dev2, tuned on; tests/gold/heldout2, scored once
-    and never tuned on), through the real pipeline: a guard against losing what the reading reached, not a
-    target (the scores are in docs/extraction.md)."""
-    for corpus, entity_f1, membership_f1, non_facts in (("dev", 0.95, 0.80, 0), ("heldout", 0.95, 0.70, 0),
-                                                        ("dev2", 0.95, 0.65, 0), ("heldout2", 0.93, 0.65, 5)):
+    and 56 real-news-length articles of four others (tests/gold/dev2 and dev3, tuned on; tests/gold/heldout2 and
+    heldout3, scored once before and once after a round of tuning, and never tuned on), through the real
+    pipeline: a guard against losing what the reading reached, not a target (the scores are in
+    docs/extraction.md)."""
+    for corpus, entity_f1, membership_f1, precision, non_facts in (
+            ("dev", 0.95, 0.80, 0.85, 0), ("heldout", 0.95, 0.75, 0.80, 0), ("dev2", 0.95, 0.75, 0.85, 0),
+            ("heldout2", 0.93, 0.70, 0.80, 5), ("dev3", 0.92, 0.60, 0.75, 0), ("heldout3", 0.92, 0.60, 0.75, 0)):
         scores = scores_of(spark, tmp_path / corpus, corpus)
         assert scores["entities"]["f1"] >= entity_f1, (corpus, scores["entities"])
         assert scores["facts"]["member"]["f1"] >= membership_f1, (corpus, scores["facts"]["member"])
-        assert scores["facts"]["member"]["precision"] >= 0.78, (corpus, scores["facts"]["member"])
+        assert scores["facts"]["member"]["precision"] >= precision, (corpus, scores["facts"]["member"])
         assert scores["non_facts"]["stated"] <= non_facts, (corpus, scores["non_facts"])

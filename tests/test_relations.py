@@ -95,6 +95,7 @@ NOT_ASSERTED = (
     "Sam Reyes would like to manage the Milwaukee Brewers one day.",
     "Sam Reyes interviewed for the Milwaukee Brewers' managerial opening.",
     "The Milwaukee Brewers did not sign Sam Reyes.",
+    "Bench coach Sam Reyes, whom the Milwaukee Brewers had hoped to interview, stayed home.",  # "hoped": "hop"
 )
 
 
