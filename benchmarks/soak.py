@@ -26,6 +26,7 @@ copies side by side while a new one loads) plus workers × (2 × query_slots + l
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -354,15 +355,19 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
             rebuild = subprocess.Popen([sys.executable, "-m", "bbkg.cli", "build", "--input", str(input_dir),
                                         "--store", str(store_dir)], stdout=log, stderr=subprocess.STDOUT,
                                        start_new_session=True)  # its Spark JVM goes with it if it overruns
-            time.sleep(max(0.0, KILL_AT - (time.monotonic() - started)))
-            killed_at = time.monotonic() - started
-            killed = _kill_worker_and_query_process(server.pid)  # the query process a second after the worker
+            rebuild_exit: int | None = None  # an overrun is reported as a failed rebuild, not a traceback
             try:
-                rebuild_exit: int | None = rebuild.wait(MOST_SECONDS)
-            except subprocess.TimeoutExpired:  # reported as a failed rebuild, not a traceback
-                os.killpg(rebuild.pid, signal.SIGKILL)
-                rebuild.wait()
-                rebuild_exit = None
+                time.sleep(max(0.0, KILL_AT - (time.monotonic() - started)))
+                killed_at = time.monotonic() - started
+                killed = _kill_worker_and_query_process(server.pid)  # the query process a second after the worker
+                rebuild_exit = rebuild.wait(MOST_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
+            finally:  # however the soak ends, the build and its JVM end with it
+                if rebuild.poll() is None:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(rebuild.pid, signal.SIGKILL)
+                    rebuild.wait()
         rebuilt_at = time.monotonic() - started
         time.sleep(max(0.0, SECONDS - rebuilt_at, SETTLE))
         stop.set()

@@ -26,7 +26,7 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
     ("Manager", re.compile(r"\b(?:manager|managing|manage|manages|managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
-    ("Player", re.compile(r"\b(?:played|playing|pitched for|teammates?|hit \.\d{3}|batted|drafted|draft|selection|"
+    ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
                           r"(?:first|second|third) baseman|pitcher|infielder|outfielder|left-hander|right-hander|"
                           r"reliever|closer|slugger|(?:center|left|right) fielder|utility man|"
                           r"shortstop|catcher|prospect|debut|homegrown|hitter|starter|starting)\b", re.I)),
@@ -56,13 +56,15 @@ _CLUB_BEFORE_TITLE = re.compile(
 _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinator|instructor|scout|director|"
                          r"owner|broadcaster|announcer|analyst|president|officer|COO|CEO|chairman|executive|"
                          r"baseman|pitcher|infielder|outfielder|left-hander|right-hander|lefty|righty|reliever|"
-                         r"closer|slugger|fielder|shortstop|catcher|prospect|hitter|starter|utility man|teammates?|"
+                         r"closer|slugger|fielder|shortstop|catcher|prospect|hitter|starter|utility man|"
                          r"designated hitter|skipper)$", re.I)
 # ", the former Miami Marlins and St. Louis Cardinals outfielder,", ", a former first-round pick of the Red Sox
 # who later pitched for the Padres,": what a name's apposition says, up to the comma that closes it.
-_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|\.|$)")
+_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!?]?[\"”’)]*\s*$)")
 _OF_THE_CLUB = re.compile(r"\s+of\s+(?:the\s+)?")
-_OWNS_TITLE = re.compile(r"(?:’s|'s|’)\s+(?:[a-z-]+\s+){0,2}")
+_PLAY = re.compile(r"\b(?:pitch\w*|innings?|homer\w*|hits?|RBIs?|runs?|struck|strikeouts?|relief|relievers?|"
+                   r"lineup|rotation|roster|batt\w+|at-bats?|starts?|started|saves?|players?|games?)\b", re.I)
+_OWNS_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 _OWNING_PRONOUN = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
 
 
@@ -80,8 +82,10 @@ def _appositions(sentence: str, sentence_start: int, people: list[dict[str, Any]
 
 
 def _owns_the_title(sentence: str, sentence_start: int, person: dict[str, Any], title: tuple[int, int]) -> bool:
-    """Whether the person is written as the owner of the title after it ("Leyland's bench coach", "her player")."""
-    if person["end"] > title[0]:
+    """Whether the person is written as the owner of the title after it ("Leyland's bench coach", "her player"),
+    not of an act of theirs ("Alonso's debut with the Mets" is his)."""
+    cue = sentence[title[0] - sentence_start: title[1] - sentence_start]
+    if person["end"] > title[0] or not _TITLE_WORD.search(cue):
         return False
     between = sentence[person["end"] - sentence_start: title[0] - sentence_start]
     if person.get("surface", "").lower() in ("his", "her", "their"):
@@ -392,7 +396,8 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             # "Kodai Togo and Taisei Ota of the Yomiuri Giants": a name or a list of names, then "of" the club.
             of_the_club = person["kind"] == "name" and _OF_THE_CLUB.fullmatch(
                 sentence[p_span[1] - sentence_start: org["start"] - sentence_start])
-            if not scored and of_the_club:
+            # ... in a sentence about the game, not "Steve Cohen of the Mets said".
+            if not scored and of_the_club and _PLAY.search(sentence):
                 scored = [(0, title_role(sentence, sentence_start, person) or "Player")]
             if scored:
                 first, last = role_years(sentence, sentence_start, org, teams, date)
@@ -783,8 +788,10 @@ def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]
     people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] in ("name", "short", "pronoun")]
     for person in people:
         after = _AS_POST.match(sentence[person["end"] - start:])
-        # The post is the person's when no one else is named before it.
-        if after and not any(person["end"] < p["start"] < person["end"] + after.end() for p in people):
+        # The post is the person's when no one else is named before it; not a post hoped for or once held.
+        if after and not any(person["end"] < p["start"] < person["end"] + after.end() for p in people) and not \
+                _WISHED_FOR.search(sentence[: person["end"] - start + after.end()]) and not \
+                re.search(r"\b(?:former|expected|likely|could|would|may|might)\b", after.group(0), re.I):
             role = "GeneralManager" if after.group("post").lower() in ("general manager", "gm") else \
                 "Executive" if after.group("post").lower().startswith("president") else \
                 "Coach" if "coach" in after.group("post").lower() else "Manager"
@@ -792,7 +799,7 @@ def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]
     for listed in people:
         if listed["kind"] == "name" and _ROSTER_LIST.search(sentence[: coordinated_spans(
                 sentence, start, people)[listed["start"]][0] - start].rstrip(" ,") + " ") and not \
-                re.search(r"\b(?:his|her|their)\b", sentence[: listed["start"] - start]):
+                re.search(r"\b(?:his|her|their|opposing|opponents?'?|rival)\b", sentence[: listed["start"] - start]):
             found.append(_fact("member", listed, topic, listed["start"], listed["end"], role="Player"))
     return found
 

@@ -416,6 +416,8 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Marco Vela", "Houston Astros"),
     ("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn", "Houston Astros"),
     ("The Houston Astros traded Marco Vela to the Seattle Mariners for Al Dunn.", "Al Dunn", "Seattle Mariners"),
+    ("The Houston Astros traded Marco Vela last week, sending him to the Seattle Mariners for Al Dunn.", "Al Dunn",
+     "Houston Astros"),
     ("The Washington Nationals traded three-time Cy Young Award winner Max Scherzer and All-Star shortstop Trea "
      "Turner to the Los Angeles Dodgers for four prospects: catcher Keibert Ruiz, right-handers Josiah Gray and "
      "Gerardo Carrillo and outfielder Donovan Casey.", "Josiah Gray", "Washington Nationals"),
@@ -427,6 +429,10 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Al Dunn", "Chicago Cubs"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
+    "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",
+    "The Houston Astros traded Marco Vela to the Seattle Mariners to make room for Al Dunn.",
+    "The Houston Astros traded Marco Vela, their starter for three seasons, and Jose Ruiz to the Seattle Mariners "
+    "and kept Al Dunn.",
     "The Detroit Tigers sent Al Dunn to the Toledo Mud Hens as manager.",
     "The Houston Astros did not trade Marco Vela to the Seattle Mariners.",
     "The Houston Astros traded Marco Vela to the Seattle Mariners, who released Al Dunn.",
@@ -435,6 +441,18 @@ TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
 
 _STAFF_POST = re.compile(r"(?:manager|coach|instructor|coordinator|scout|executive|president|director|adviser|"
                          r"advisor|assistant|skipper)$")
+
+
+def _own_clause(parse: Parse, token: Token) -> bool:
+    """Whether a verb heads a clause of its own: a subject or a marker of its own, hung on as an adverbial,
+    relative or open clause, or another verb inflected as one after a verb ("and kept Al Dunn"), where a title
+    the model reads as a verb ("shortstop") is its own lemma and a plural in a list ("prospects") follows a
+    name."""
+    return token.pos in ("VERB", "AUX") and (
+        token.dep in ("advcl", "relcl", "xcomp", "ccomp", "acl")
+        or bool(parse.children(token, "nsubj", "nsubjpass", "mark"))
+        or token.dep == "conj" and token.lemma.lower() != token.text.lower()
+        and (head := parse.head(token)) is not None and head.pos in ("VERB", "AUX"))
 
 
 @dataclass(frozen=True)
@@ -462,14 +480,22 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 for t in parse.tokens):
             continue
         giving = bool({verb.lemma.lower(), *_stems(verb.text.lower())} & _GIVING)
-        subject = [m for t in _agent(parse, verb) if (m := mention_of(t)) and m["entity_type"] == "Team"]
+        agents = _agent(parse, verb)
+        if not agents and verb.dep == "advcl" and (head := parse.head(verb)) is not None:
+            agents = _agent(parse, head)  # "The Dodgers traded Piazza, sending him to the Marlins for ..."
+        subject = [m for t in agents if (m := mention_of(t)) and m["entity_type"] == "Team"]
         # The clause: up to a semicolon or a clause of its own (a verb with its own subject: "..., who released").
         clause: list[Token] = []
         for t in parse.tokens[verb.i + 1:]:
             if t.text == ";" or (t.pos in ("VERB", "AUX") and parse.children(t, "nsubj", "nsubjpass")):
                 break
             clause.append(t)
-        under = {t.i for t in clause if verb in parse.ancestors(t)}
+        # Words under the verb, not under a clause of their own on the way ("..., and Al Dunn was designated",
+        # "sending Michael King to San Diego", "to make room for Al Dunn"); a verb the model reads into a list
+        # ("All-Star shortstop Trea Turner": "shortstop" a verb) has no subject or marker, and stays.
+        under = {t.i for t in clause if verb in parse.ancestors(t)
+                 and not any(_own_clause(parse, a) and mention_of(a) is None  # "Amed Rosario": "Amed" no verb
+                             for a in parse.ancestors(t)[: parse.ancestors(t).index(verb)])}
         sides: list[tuple[dict[str, Any], bool]] = []  # (person, comes back for the others)
         if _is_passive(parse, verb):  # "Marco Vela was traded to the Mariners by the Astros"
             sides += [(m, False) for t in _patient(parse, verb)
@@ -479,7 +505,10 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         previous = ""
         for t in clause:
             word = t.text.lower()
-            if word == "for" and t.i in under:
+            # "for" what comes back hangs on the verb, a verb of its list or an object; not "a starter for three
+            # seasons" in an apposition.
+            if word == "for" and t.i in under and (head := parse.head(t)) is not None and (
+                    head is verb or head.dep in ("conj", "dobj", "pobj", "nsubjpass")):
                 returning = True
             mention = mention_of(t) if t.i in under else None
             if mention and mention["entity_type"] == "Person" and all(p["start"] != mention["start"] for p, _ in sides):

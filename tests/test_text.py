@@ -243,6 +243,9 @@ def test_names_of_a_club_are_its_players() -> None:
     facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Kodai Togo", "Person"), ("Taisei Ota", "Person"),
                                                      ("Yomiuri Giants", "Team")))
     assert members(facts) == {("kodai-togo", "yomiuri-giants", "Player"), ("taisei-ota", "yomiuri-giants", "Player")}
+    sentence = "Steve Cohen of the New York Mets said the club would spend."  # no game: his post is not said
+    assert members(sentence_facts(sentence, 0, mentions_in(sentence, ("Steve Cohen", "Person"),
+                                                            ("New York Mets", "Team")))) == set()
 
 
 def test_a_list_of_clubs_shares_the_role() -> None:
