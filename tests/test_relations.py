@@ -56,7 +56,6 @@ def test_each_act_finds_its_examples_and_states_nothing_of_its_counter_examples(
         assert not {a for a in acts(facts_of(sentence, lexicon)) if a[0] == act.relation}, sentence
 
 
-# Sentences that state no membership at all, whatever rule or cue word they hold.
 @pytest.mark.parametrize("example", TRADE_EXAMPLES, ids=[e[1] for e in TRADE_EXAMPLES])
 def test_a_trade_moves_each_player_it_names(example, lexicon: Lexicon) -> None:
     sentence, person, club = example
@@ -91,6 +90,7 @@ def test_a_trade_moves_nobody_it_does_not_name(sentence, lexicon: Lexicon) -> No
         assert memberships(found) == set(), sentence
 
 
+# Sentences that state no membership at all, whatever rule or cue word they hold.
 NOT_ASSERTED = (
     "Wally Backman was never offered the New York Mets job.",
     "Sam Reyes is reportedly in talks with the Milwaukee Brewers.",
