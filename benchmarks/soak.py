@@ -342,9 +342,11 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
                     threading.Thread(target=_sample_memory, args=(server.pid, started, stop, memory), daemon=True)]
         spawn = multiprocessing.get_context("spawn")
         probes_stop, health_report, lookup_report = spawn.Event(), spawn.Queue(), spawn.Queue()
-        probes = [spawn.Process(target=_watch, args=(url, "/health", [{}], 0.5, started, probes_stop, health_report)),
+        # Daemons too: a soak that fails ends them (two, left looking up names at a dead port, ran for two hours).
+        probes = [spawn.Process(target=_watch, args=(url, "/health", [{}], 0.5, started, probes_stop, health_report),
+                                daemon=True),
                   spawn.Process(target=_watch, args=(url, "/api/entities", names, 0.0, started, probes_stop,
-                                                     lookup_report))]
+                                                     lookup_report), daemon=True)]
         for probe in probes:
             probe.start()
         for thread in threads:
