@@ -64,7 +64,6 @@ _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!
 _OF_THE_CLUB = re.compile(r"\s+of\s+(?:the\s+)?")
 _PLAY = re.compile(r"\b(?:pitch\w*|innings?|homer\w*|hits?|RBIs?|runs?|struck|strikeouts?|relief|relievers?|"
                    r"lineup|rotation|roster|batt\w+|at-bats?|starts?|started|saves?|players?|games?)\b", re.I)
-_OWNS_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 _OWNING_PRONOUN = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
 
 
@@ -90,7 +89,7 @@ def _owns_the_title(sentence: str, sentence_start: int, person: dict[str, Any], 
     between = sentence[person["end"] - sentence_start: title[0] - sentence_start]
     if person.get("surface", "").lower() in ("his", "her", "their"):
         return bool(_OWNING_PRONOUN.fullmatch(between))
-    return bool(_OWNS_TITLE.fullmatch(between))
+    return bool(_POSSESSIVE_TITLE.fullmatch(between))
 _GIVEN_TO = re.compile(r"^[^.;]{0,60}\b(?:went|goes|go|was given|was awarded|fell) to\s+$")
 # How far (in characters, both gaps added up) a cue may stand from the pair it links.
 MAX_CUE_DISTANCE = 80
