@@ -19,7 +19,7 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general manager|"
                              r"assistant GM|vice president|director of [a-z]+(?: [a-z]+)?|special (?:assistant|adviser|"
                              r"advisor)|front office))\b")),
-    ("Owner", re.compile(r"\b(?:owner|owners)\b", re.I)),
+    ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
     ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
@@ -32,11 +32,15 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"shortstop|catcher|prospect|debut|homegrown|hitter|starter|starting)\b", re.I)),
 )
 _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
+# The same, where the words between are the title's own ("the Cardinals' bench coach"), not a clause's ("the
+# Dodgers' staff after managing").
+_CLUBS_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:(?!(?:after|before|and|or|but|to|for|with|in|at|as|of|since|when|"
+                          r"while|then)\b)[a-z-]+(?<!ing)(?<!ed)\s+){0,2}")
 # A title written right before a name binds that role to that person: "GM Sandy Alderson".
 _TITLE_BEFORE_NAME = re.compile(
     r"(?:(?P<Executive>COO|CEO|president(?: of baseball operations)?|chief \w+ officer|assistant general manager|"
     r"assistant GM|(?:executive )?vice president(?: of [a-z]+(?: [a-z]+)?)?)|(?P<GeneralManager>general manager|GM)|"
-    r"(?P<Manager>manager)|(?P<Owner>owner))\s*$", re.I)
+    r"(?P<Manager>manager)|(?P<Owner>owner|chairman|chairwoman))\s*$", re.I)
 # A role someone wants is not one they hold: "longed to return as a coach", "to pursue coaching opportunities".
 _WISHED_FOR = re.compile(r"\b(?:long(?:s|ed)? to|wants? to|wanted to|hopes? to|hoped to|pursue|seek(?:s|ing)?|"
                          r"would like to|aspires? to|dreams? of|interview(?:ed)? for)\b[^,;.]{0,40}$", re.I)
@@ -61,6 +65,9 @@ _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinat
 # ", the former Miami Marlins and St. Louis Cardinals outfielder,", ", a former first-round pick of the Red Sox
 # who later pitched for the Padres,": what a name's apposition says, up to the comma that closes it.
 _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!?]?[\"”’)]*\s*$)")
+# ", the son of", ", the younger brother of": an apposition naming the person's relative.
+_KINSHIP = re.compile(r",\s+(?:a|an|the)\s+(?:\w+\s+)?(?:grand)?(?:son|daughter|brother|sister|father|mother|nephew|"
+                      r"niece|cousin|uncle|wife|husband|widow)(?:-in-law)?\s+of\b", re.I)
 _OF_THE_CLUB = re.compile(r"\s+of\s+(?:the\s+)?")
 _PLAY = re.compile(r"\b(?:pitch\w*|innings?|homer\w*|hits?|RBIs?|runs?|struck|strikeouts?|relief|relievers?|"
                    r"lineup|rotation|roster|batt\w+|at-bats?|starts?|started|saves?|players?|games?)\b", re.I)
@@ -68,15 +75,20 @@ _OWNING_PRONOUN = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
 
 
 def _appositions(sentence: str, sentence_start: int, people: list[dict[str, Any]]) -> dict[int, tuple[int, int]]:
-    """Each full name's apposition, as (start, end) offsets by the name's start: up to the comma that closes it, or
-    to another person it names ("Haskins Jr., the son of former Tigers outfielder Trey Haskins")."""
+    """Each full name's apposition, as (start, end) offsets by the start of the person it describes: the name's,
+    up to the comma that closes it, or to another person it names ("Haskins Jr., the son of former Tigers
+    outfielder Trey Haskins"). A kinship apposition describes the relative it names, not the name before it
+    ("Kent, the son of former San Francisco Giants MVP Jeff Kent": the Giants are Jeff Kent's)."""
     found = {}
     for person in people:
         apposition = _APPOSITION.match(sentence[person["end"] - sentence_start:]) if person["kind"] == "name" else None
         if apposition:
-            end = min([p["start"] for p in people if person["end"] < p["start"] < person["end"] + apposition.end()],
-                      default=person["end"] + apposition.end())
-            found[person["start"]] = (person["end"], end)
+            named = [p["start"] for p in people if person["end"] < p["start"] < person["end"] + apposition.end()]
+            end = min(named, default=person["end"] + apposition.end())
+            if not _KINSHIP.match(apposition.group(0)):
+                found[person["start"]] = (person["end"], end)
+            elif named:
+                found[end] = (person["end"], end)
     return found
 
 
@@ -357,7 +369,12 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 continue  # another person's titled club
             if described_by.get(org["start"], person["start"]) != person["start"]:
                 continue  # a club of another person's apposition
-            own_cues, org_title = all_own_cues, titled_role
+            # "was the Cardinals' bench coach in 2022 before Miami hired him": a title after a club's possessive is
+            # that club's, not another club's in the sentence.
+            own_cues = [(r, c) for r, c in all_own_cues if not any(
+                t is not org and _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: c[0] - sentence_start])
+                for t in teams if t["end"] <= c[0])]
+            org_title = titled_role
             if org["start"] in described_by:
                 # What the apposition says of its clubs: "General manager Chris Young, a former pitcher who broke
                 # in with the Rangers", a player there, whatever his title now.
@@ -382,7 +399,7 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 continue
             # A title right after a club's possessive is that club's ("the Padres' vice president of scouting",
             # "Houston's bench coach"), however far the person.
-            scored = [(-1 if _POSSESSIVE_TITLE.fullmatch(sentence[o_span[1] - sentence_start: span[0] - sentence_start])
+            scored = [(-1 if _CLUBS_TITLE.fullmatch(sentence[o_span[1] - sentence_start: span[0] - sentence_start])
                        else 2 * _gap(p_span, span) + _gap(o_span, span), role) for role, span in own_cues]
             cue_between = any(min(p_span[1], o_span[1]) <= span[0] and span[1] <= max(p_span[0], o_span[0])
                               for _, span in own_cues)
@@ -415,11 +432,15 @@ _REPORTER_FOR = re.compile(r"[^.;]{0,40}\b(?:reporter|writer|columnist|correspon
 
 
 def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) -> bool:
-    # "a game against the Bees", "beat the Bees", "a 9-6 win over the Angels", "losing to the Dodgers in six
-    # games", "to face the Angels": the other side of a game, not the person's team.
+    # "a game against the Bees", "beat the Bees", "a 9-6 win over the Angels", "losing the World Series to the
+    # Dodgers", "to face the Angels": the other side of a game, not the person's team.
+    # "the lineup Saturday against Milwaukee" too, but not "going against the Mets' hopes".
+    if re.search(r"\bagainst\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]) and not re.match(
+            r"[’']", sentence[mention["end"] - sentence_start:]):
+        return True
     return bool(re.search(r"\b(?:(?:game|games|series|win|loss|played|playing)\s+(?:\w+\s+){0,2}against|versus|"
                           r"vs\.?|beat|defeated|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|"
-                          r"(?:losing|lost|loses|lose|fell)\s+to|(?:to\s+)?face|facing|faced|host|hosting|hosted)"
+                          r"(?:losing|lost|loses|lose|fell)\s+(?:[\w-]+\s+){0,3}?to|(?:to\s+)?face|facing|faced|host|hosting|hosted)"
                           r"\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
 
 
@@ -446,9 +467,12 @@ def _describes_an_affiliate(sentence: str, sentence_start: int, mention: dict[st
 
 
 def _own_teams(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The teams a sentence's events can happen in: not a parenthesised parent club, not an opponent."""
-    return [m for m in mentions if m["entity_type"] == "Team"
-            and not _in_parentheses(sentence, sentence_start, m) and not _is_opponent(sentence, sentence_start, m)]
+    """The teams a sentence's events can happen in: not a parenthesised parent club, not an opponent, nor one
+    listed with an opponent ("losing to the San Francisco Giants and the St. Louis Cardinals")."""
+    teams = [m for m in mentions if m["entity_type"] == "Team" and not _in_parentheses(sentence, sentence_start, m)]
+    lists = coordinated_spans(sentence, sentence_start, teams)
+    opponents = [lists[m["start"]] for m in teams if _is_opponent(sentence, sentence_start, m)]
+    return [m for m in teams if lists[m["start"]] not in opponents]
 
 
 def _membership_teams(sentence: str, sentence_start: int, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -530,7 +554,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         pairs = [(a, b) for p in people for c in clubs
                  if (a := parsed.covering(p["start"], p["end"])) and (b := parsed.covering(c["start"], c["end"]))]
         # A club the sentence does not name (a front-office title goes to the affiliate's parent) is not checked.
-        return not pairs or any(relations.is_asserted(parsed, a, b) for a, b in pairs)
+        return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
+            parsed, a, b) for a, b in pairs)
 
     kept = [f for f in facts if asserted(f)]
     teams = _own_teams(sentence, sentence_start, mentions)

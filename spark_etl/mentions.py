@@ -121,6 +121,8 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
                          or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
             words.pop(0)
+        if any(w[2] in names.INSTITUTION_HEADS for w in words[1:]):
+            words.clear()
         while words and (words[-1][2] in not_name_words or names.is_particle(words[-1][2])):
             words.pop()
         if words and names.is_suffix(words[0][2]):
@@ -150,6 +152,11 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         previous = word
     close()
     return runs
+
+
+_RELATIVE_OF = re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
+                          r"father|mother|wife|husband|cousin|uncle|nephew|niece)\s*,?\s+$")
+_PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around)\s+$")
 
 
 def _is_full_name(words: list[str]) -> bool:
@@ -196,23 +203,45 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
     return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
 
 
-# "the club", "the team": the club the article spoke of last.
-# Not "the club's ...": what a club owns (its affiliate, its owner) is said of that, not of the club's people.
-_CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’'])")
+def _nickname_owners(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
+                     orgs: dict[str, Any]) -> dict[str, str]:
+    """The club each shared nickname names in this article: the first club it names in full with that nickname,
+    as a reporter writes the story's own club short and others in full ("Giants" is the Yomiuri Giants in a
+    story that names them first, even where the San Francisco Giants come up later), by the nickname."""
+    first: dict[str, str] = {}
+    for _, _, surface in sorted(org_spans):
+        org = orgs[forms[surface]]
+        words = org.label.split()
+        if org.type == "Team" and surface == org.label:
+            for k in range(1, len(words)):
+                first.setdefault(" ".join(words[k:]), org.key)
+    return {form: key for form, key in first.items() if form in forms and forms[form] != key}
+
+
+# "the club", "the team", "the club's president": the club the article spoke of last.
+# Not "the club's top affiliate", "the team's owner": what a club owns is said of that, not of the club's people.
+_CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’']s?\s+(?:[\w-]+\s+){0,2}?(?:affiliates?|farm|"
+                               r"system|parent|owners?|ownership)\b)")
 
 
 def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
-                       colleges: frozenset[str] = frozenset()) -> list[tuple[int, int, str, str, str, str]]:
-    """Each "the club" or "the team", as a mention of the last club named in its sentence or the one before;
-    further on, of the club the story's first line names ("Owner Fred Wilpon called the hire a new direction for
-    the franchise", paragraphs after "former Texas general manager Doug Melvin": the Mets of the headline). Not a
-    college, which a story about professionals names as someone's past ("a former outfielder at Stanford")."""
-    clubs = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges), key=lambda f: f[0])
-    topic = next((c for c in clubs if sentence_of(c[0]) == 0), None)
+                       colleges: frozenset[str] = frozenset(), titling: set[tuple[int, int]] | None = None
+                       ) -> list[tuple[int, int, str, str, str, str]]:
+    """Each "the club" or "the team", as a mention of the last club named in its sentence or the one before (in
+    its sentence only for "the club's"); further on, of the club the story's first line names ("Owner Fred Wilpon
+    called the hire a new direction for the franchise", paragraphs after "former Texas general manager Doug
+    Melvin": the Mets of the headline). Not a college, which a story about professionals names as someone's past
+    ("a former outfielder at Stanford"), nor a club that only titles someone (`titling`: "hired Tampa Bay Rays
+    general manager Peter Bendix")."""
+    named = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges), key=lambda f: f[0])
+    topic = next((c for c in named if sentence_of(c[0]) == 0), None)
+    clubs = [c for c in named if (c[0], c[1]) not in (titling or set())]
     described = []
     for m in _CLUB_DESCRIPTION.finditer(text):
         before = [c for c in clubs if c[1] <= m.start()]
-        if before and sentence_of(m.start()) - sentence_of(before[-1][0]) > 1 and topic is not None:
+        # "the club's president", "the team's leading hitter": the story's club, unless its sentence named one.
+        reach = 0 if text[m.end():m.end() + 1] in ("’", "'") else 1
+        if before and sentence_of(m.start()) - sentence_of(before[-1][0]) > reach and topic is not None:
             before.append(topic)
         if before and not _overlaps(m.start(), m.end(), [(f[0], f[1]) for f in found]):
             _, _, entity_type, key, label, _ = before[-1]
@@ -287,8 +316,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         return next((i for i, (s, e) in enumerate(sentences) if s <= pos < e), -1)
 
     found: list[tuple[int, int, str, str, str, str]] = []  # start, end, type, key, label, kind
+    nicknamed = _nickname_owners(org_spans, forms, orgs)
     for s, e, surface in org_spans:
-        org = orgs[forms[surface]]
+        org = orgs[nicknamed.get(surface, forms[surface])]
         found.append((s, e, org.type, org.key, org.label, "organization"))
 
     candidates: list[tuple[int, int, list[str]]] = []  # a person's name as the rules or the model read it
@@ -354,7 +384,19 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     for f in sorted(found):
         if f[2] == "Person":
             introduced.setdefault(f[3], f[0])
+    # A word that names no one elsewhere ("Washington") is the surname of someone the article named in full, where
+    # no club or place takes it and no preposition of place stands before it ("Washington played parts of 10
+    # seasons", after "Ron Washington").
+    occupied = taken + [(f[0], f[1]) for f in found]
+    for part, keys in by_part.items():
+        if len(keys) == 1 and part in lexicon.not_name_words:
+            singles += [(m.start(), m.end(), part) for m in re.finditer(rf"\b{re.escape(part)}\b(?![’'-])", normalized)
+                        if not _overlaps(m.start(), m.end(), occupied)
+                        and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])]
     for start, end, word in singles:
+        # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named.
+        if _RELATIVE_OF.search(normalized[max(0, start - 40):start]):
+            continue
         keys = by_part.get(word, set())
         keys = {k for k in keys if introduced.get(k, start) < start} or keys
         if len(keys) == 1:
@@ -370,8 +412,10 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     found += _person_descriptions(normalized, found, sentence_of, subjects)
     if parsed_doc is not None:
         found += _club_pronouns(parsed_doc, found, sentence_of)
-    found += _club_descriptions(normalized, found, sentence_of, frozenset(o.key for o in lexicon.organizations
-                                                                          if (o.level or "").startswith("NCAA")))
+    colleges = frozenset(o.key for o in lexicon.organizations if (o.level or "").startswith("NCAA"))
+    titling = set() if parsed_doc is None else _noun_modifiers(parsed_doc, [(f[0], f[1]) for f in found
+                                                                            if f[2] == "Team"])
+    found += _club_descriptions(normalized, found, sentence_of, colleges, titling)
 
     mentions = []
     for start, end, entity_type, key, label, kind in sorted(found):
@@ -413,8 +457,14 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
         tokens = [t for t in ent if not (t.text in ("’s", "'s") or t.is_punct and t.text not in (".",))]
         while tokens and (tokens[0].text in not_name_words or tokens[0].text.lower() == "the"):
             tokens.pop(0)
-        while tokens and tokens[-1].text in not_name_words:
+        # A person's surname may be a word that names no one elsewhere: "Ron Washington" (not "Washington" alone).
+        while tokens and tokens[-1].text in not_name_words and not (
+                ent.label_ == "PERSON" and tokens[-1].i == ent[-1].i and 2 <= len(tokens) <= 3
+                and tokens[-1].text not in names.INSTITUTION_HEADS
+                and all(t.text not in not_name_words and names.is_name_token(t.text) for t in tokens[:-1])):
             tokens.pop()
+        if any(t.text in names.INSTITUTION_HEADS for t in ent[1:]):
+            continue
         if len(tokens) < 2 or any(t.text.isupper() and len(t.text) > 1 and "." not in t.text for t in tokens):
             continue
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
@@ -438,6 +488,14 @@ _MASCULINE_TITLE = re.compile(r"\b(?:Mr)\.?\s*$|\b\w*(?<!wo)man\s*$")
 
 
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+
+
+def _noun_modifiers(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans (of `spans`) the model's parse reads as modifying a noun after them: a club in "Tampa Bay Rays
+    general manager Peter Bendix" titles a person, it is not what the sentence is about."""
+    return {(start, end) for start, end in spans
+            if any(t.dep_ in ("compound", "nmod") and t.head.pos_ in ("NOUN", "PROPN") and not start <= t.head.idx < end
+                   for t in doc if start <= t.idx < end)}
 
 
 def _subjects(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -500,6 +558,9 @@ _PERSON_DESCRIPTION = re.compile(
     r"(?<=former )(?:manager|general manager|GM|executive|coach|skipper|star))\b(?![’'-])")
 
 
+_APPOSED = re.compile(r",\s*")
+
+
 def _described_before(text: str, people: list[tuple[int, int, str, str, str, str]],
                       description: re.Match[str]) -> tuple[int, int, str, str, str, str] | None:
     """The one person the article named before a description with the age it gives ("Cano, 36," for "the
@@ -543,8 +604,10 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
     for m in _PERSON_DESCRIPTION.finditer(text):
         if _overlaps(m.start(), m.end(), taken):
             continue
-        # Whom the article gave that age ("Soto, 25,") or that title ("second baseman Robinson Cano") before.
-        matching = _described_before(text, people, m)
+        # A description in apposition is the name's it follows ("Robinson Canó, the 41-year-old former Yankees
+        # star"); else whom the article gave that age ("Soto, 25,") or that title ("second baseman Robinson Cano").
+        matching = next((p for p in people if p[1] <= m.start() and p[5] == "name"
+                         and _APPOSED.fullmatch(text[p[1]:m.start()])), None) or _described_before(text, people, m)
         if matching is not None:
             _, _, _, key, label, _ = matching
             described.append((m.start(), m.end(), "Person", key, label, "description"))

@@ -24,6 +24,10 @@ PARTICLES = frozenset({"de", "la", "del", "della", "di", "da", "dos", "das", "du
 # Capitalised particles that begin a compound surname: "Oneil De la Cruz", "Van Scoyoc" is a plain surname.
 SURNAME_OPENERS = frozenset({"De", "Del", "Della", "Di", "Da", "Dos", "La", "Le", "Van", "Von", "St."})
 SUFFIXES = frozenset({"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV"})
+# Capitalised words that close the name of a place or a body, not a person's: "Ofunato High School", "Point Loma
+# Nazarene University", "Smith's Ballpark": the words before them are that name's, not someone's.
+INSTITUTION_HEADS = frozenset({"School", "Academy", "University", "College", "Institute", "Stadium", "Park",
+                               "Field", "Ballpark", "Arena", "Dome", "League", "Conference", "Group", "Company"})
 _APOSTROPHES = "’'"
 
 

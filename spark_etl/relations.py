@@ -225,6 +225,22 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
     return not any(_unasserting(parse, t) for t in checked)
 
 
+def in_coordinated_clauses(parse: Parse, a: Token, b: Token) -> bool:
+    """Whether `a` and `b` stand in two clauses joined by "and" or "but", the later with a subject of its own
+    ("The Giants made Nakken the first woman on a staff, and the Red Sox hired Smith": Nakken is no Red Sox
+    coach)."""
+    top = parse.common_head(a, b)
+    if top is None:
+        return False
+    for token in (a, b):
+        for step in [token, *parse.ancestors(token)]:
+            if step is top:
+                break
+            if step.dep == "conj" and step.pos in ("VERB", "AUX") and parse.children(step, "nsubj", "nsubjpass"):
+                return True
+    return False
+
+
 def _is_passive(parse: Parse, verb: Token) -> bool:
     if any(c.dep in ("nsubjpass", "auxpass", "agent") for c in parse.children(verb)):
         return True

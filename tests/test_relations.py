@@ -157,3 +157,11 @@ def test_relative_years_count_from_the_articles_date(lexicon: Lexicon) -> None:
     facts = article_facts(list(sentences.values()), date=(2025, 1))
     years = {(f["object_label"], f["start_year"], f["end_year"]) for f in facts if f["relation"] == "member"}
     assert ("Round Rock Express", 2021, 2024) in years
+
+
+def test_a_clause_with_its_own_subject_keeps_its_clubs(lexicon: Lexicon) -> None:
+    text = ("The San Francisco Giants promoted Lena Ostrova to their coaching staff in 2020, and the Boston Red Sox "
+            "hired Dale Morrow as a minor league coach in 2021.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Lena Ostrova", "Boston Red Sox", "Coach") not in found
+    assert ("Dale Morrow", "Boston Red Sox", "Coach") in found

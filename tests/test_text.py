@@ -380,3 +380,88 @@ def test_a_title_after_a_clubs_possessive_is_that_clubs() -> None:
                 mention("san-diego-padres", "San Diego Padres", "Team", padres, padres + 16)]
     found = {(org, role) for _, org, role in members(sentence_facts(sentence, 0, mentions))}
     assert ("san-diego-padres", "Executive") in found and ("san-diego-padres", "Manager") not in found
+
+
+def test_a_description_in_apposition_is_the_name_before_it(lexicon: Lexicon) -> None:
+    text = ("Dario Vance, 41, signed with the Reds. Escogido kept Tomas Vidal, the 41-year-old former "
+            "Yankees star, for another winter.")
+    assert _referents(text, lexicon, "description") == [("the 41-year-old", "tomas-vidal")]
+
+
+def test_a_shared_nickname_is_the_club_the_story_names_in_full_first(lexicon: Lexicon) -> None:
+    text = ("The Yomiuri Giants named Koji Arai manager. The Giants finished fourth. Arai once faced the San "
+            "Francisco Giants in an exhibition, and the Giants lost.")
+    clubs = [m.entity_key for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
+    assert clubs == ["yomiuri-giants", "yomiuri-giants", "san-francisco-giants", "yomiuri-giants"]
+    text = "The San Francisco Giants signed Koji Arai away from the Yomiuri Giants. The Giants play Friday."
+    clubs = [m.entity_key for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
+    assert clubs == ["san-francisco-giants", "yomiuri-giants", "san-francisco-giants"]
+
+
+def test_the_club_is_not_one_that_only_titles_someone(lexicon: Lexicon) -> None:
+    text = ("The Miami Marlins hired Tampa Bay Rays general manager Dario Vance on Monday, weeks after the club "
+            "parted ways with Lena Ostrova.")
+    assert _referents(text, lexicon, "description") == [("the club", "miami-marlins")]
+
+
+def test_the_clubs_people_are_the_storys_clubs_unless_its_sentence_names_one(lexicon: Lexicon) -> None:
+    text = ("Cubs call up Dario Vance\n\nThe Chicago Cubs promoted Dario Vance. He hit .280 against the Miami "
+            "Marlins last week. Tomas Vidal, the team's leading hitter, moves to first base. Lena Ostrova, the "
+            "club's top affiliate manager, agreed.")
+    assert _referents(text, lexicon, "description") == [("the team", "chicago-cubs")]
+
+
+def test_a_surname_that_names_no_one_elsewhere_is_still_a_surname(lexicon: Lexicon) -> None:
+    text = ("The Los Angeles Angels hired Atlanta Braves third base coach Ron Washington as their manager. "
+            "Washington played for the Minnesota Twins.")
+    assert people(find_mentions(text, lexicon)) == [("Ron Washington", "Ron Washington"),
+                                                     ("Washington", "Ron Washington")]
+
+
+def test_a_kinship_apposition_describes_the_relative() -> None:
+    sentence = "The lineup included infielder Cade Morrow, the son of former Seattle Mariners MVP Dale Morrow."
+    mentions = mentions_in(sentence, ("Cade Morrow", "Person"), ("Seattle Mariners", "Team"),
+                           ("Dale Morrow", "Person"))
+    found = members(sentence_facts(sentence, 0, mentions))
+    assert not any(person == "cade-morrow" and club == "seattle-mariners" for person, club, _ in found)
+
+
+def test_a_title_after_a_clubs_possessive_is_not_another_clubs() -> None:
+    sentence = "The former utility man was the Cardinals' bench coach in 2022 before Miami hired Dario Vance."
+    mentions = mentions_in(sentence, ("Cardinals", "Team"), ("Miami", "Team"), ("Dario Vance", "Person"))
+    found = members(sentence_facts(sentence, 0, mentions))
+    assert ("dario-vance", "miami", "Coach") not in found
+    sentence = "Dario Vance spent four seasons on the Dodgers' staff after managing the Albuquerque Isotopes."
+    mentions = mentions_in(sentence, ("Dario Vance", "Person"), ("Dodgers", "Team"), ("Albuquerque Isotopes", "Team"))
+    assert ("dario-vance", "albuquerque-isotopes", "Manager") in members(sentence_facts(sentence, 0, mentions))
+
+
+def test_a_chairman_is_an_owner() -> None:
+    sentence = "Principal owner Dale Morrow and chairman Lena Ostrova of the Boston Red Sox attended."
+    mentions = mentions_in(sentence, ("Dale Morrow", "Person"), ("Lena Ostrova", "Person"),
+                           ("Boston Red Sox", "Team"))
+    assert ("lena-ostrova", "boston-red-sox", "Owner") in members(sentence_facts(sentence, 0, mentions))
+
+
+def test_a_club_played_against_or_listed_with_one_is_an_opponent() -> None:
+    sentence = "Manager Dale Morrow said Penn would be in the lineup Saturday against Milwaukee."
+    mentions = mentions_in(sentence, ("Dale Morrow", "Person"), ("Milwaukee", "Team"))
+    assert members(sentence_facts(sentence, 0, mentions)) == set()
+    sentence = ("Dale Morrow managed the Texas Rangers from 2007-14, losing the World Series to the San Francisco "
+                "Giants and the St. Louis Cardinals.")
+    mentions = mentions_in(sentence, ("Dale Morrow", "Person"), ("Texas Rangers", "Team"),
+                           ("San Francisco Giants", "Team"), ("St. Louis Cardinals", "Team"))
+    assert {club for _, club, _ in members(sentence_facts(sentence, 0, mentions))} == {"texas-rangers"}
+    sentence = "Dale Morrow refused to play Penn, going against the Mets' hopes for the outfielder."
+    mentions = mentions_in(sentence, ("Dale Morrow", "Person"), ("Mets", "Team"))
+    assert {club for _, club, _ in members(sentence_facts(sentence, 0, mentions))} == {"mets"}
+
+
+def test_a_school_or_a_park_is_nobodys_name(lexicon: Lexicon) -> None:
+    text = "The Marines took Dario Vance out of Ofunato High School. He pitched at Tokai Sky Ballpark in May."
+    assert people(find_mentions(text, lexicon)) == [("Dario Vance", "Dario Vance"), ("He", "Dario Vance")]
+
+
+def test_a_relatives_first_name_is_not_another_persons(lexicon: Lexicon) -> None:
+    text = "The Reds hired Mike Soria and Dale Morrow. His brother Mike is a scout. Mike Soria starts Monday."
+    assert ("Mike", "Mike Soria") not in people(find_mentions(text, lexicon))
