@@ -238,9 +238,11 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
     clubs = [c for c in named if (c[0], c[1]) not in (titling or set())]
     described = []
     for m in _CLUB_DESCRIPTION.finditer(text):
-        before = [c for c in clubs if c[1] <= m.start()]
-        # "the club's president", "the team's leading hitter": the story's club, unless its sentence named one.
-        reach = 0 if text[m.end():m.end() + 1] in ("’", "'") else 1
+        # "the club's president", "the team's leading hitter": the story's club, unless its sentence named one,
+        # whichever way ("the former Houston Astros manager ... his role in the club's scheme").
+        possessive = text[m.end():m.end() + 1] in ("’", "'")
+        before = [c for c in (named if possessive else clubs) if c[1] <= m.start()]
+        reach = 0 if possessive else 1
         if before and sentence_of(m.start()) - sentence_of(before[-1][0]) > reach and topic is not None:
             before.append(topic)
         if before and not _overlaps(m.start(), m.end(), [(f[0], f[1]) for f in found]):
