@@ -34,8 +34,8 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 # The same, where the words between are the title's own ("the Cardinals' bench coach"), not a clause's ("the
 # Dodgers' staff after managing").
-_CLUBS_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:(?!(?:after|before|and|or|but|to|for|with|in|at|as|of|since|when|"
-                          r"while|then)\b)[a-z-]+(?<!ing)(?<!ed)\s+){0,2}")
+_CLUBS_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:(?!(?:after|before|and|or|but|to|for|with|in|at|as|of|since|until|"
+                          r"from|by|when|while|then|was|is|were|had|has)\b)[a-z-]+\s+){0,2}")
 # A title written right before a name binds that role to that person: "GM Sandy Alderson".
 _TITLE_BEFORE_NAME = re.compile(
     r"(?:(?P<Executive>COO|CEO|president(?: of baseball operations)?|chief \w+ officer|assistant general manager|"
@@ -79,16 +79,18 @@ def _appositions(sentence: str, sentence_start: int, people: list[dict[str, Any]
     up to the comma that closes it, or to another person it names ("Haskins Jr., the son of former Tigers
     outfielder Trey Haskins"). A kinship apposition describes the relative it names, not the name before it
     ("Kent, the son of former San Francisco Giants MVP Jeff Kent": the Giants are Jeff Kent's)."""
-    found = {}
+    found: dict[int, tuple[int, int]] = {}
     for person in people:
         apposition = _APPOSITION.match(sentence[person["end"] - sentence_start:]) if person["kind"] == "name" else None
         if apposition:
             named = [p["start"] for p in people if person["end"] < p["start"] < person["end"] + apposition.end()]
             end = min(named, default=person["end"] + apposition.end())
-            if not _KINSHIP.match(apposition.group(0)):
-                found[person["start"]] = (person["end"], end)
-            elif named:
-                found[end] = (person["end"], end)
+            # Of a kinship apposition naming no relative ("the son of a former Mariners pitcher"), its clubs are
+            # no one's here: a key no person has.
+            owner = person["start"] if not _KINSHIP.match(apposition.group(0)) else end if named \
+                else -1 - person["start"]
+            start, stop = found.get(owner, (person["end"], end))
+            found[owner] = (min(start, person["end"]), max(stop, end))
     return found
 
 
@@ -372,7 +374,8 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             # "was the Cardinals' bench coach in 2022 before Miami hired him": a title after a club's possessive is
             # that club's, not another club's in the sentence.
             own_cues = [(r, c) for r, c in all_own_cues if not any(
-                t is not org and _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: c[0] - sentence_start])
+                t["entity_key"] != org["entity_key"]
+                and _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: c[0] - sentence_start])
                 for t in teams if t["end"] <= c[0])]
             org_title = titled_role
             if org["start"] in described_by:
@@ -440,7 +443,8 @@ def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) ->
         return True
     return bool(re.search(r"\b(?:(?:game|games|series|win|loss|played|playing)\s+(?:\w+\s+){0,2}against|versus|"
                           r"vs\.?|beat|defeated|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|"
-                          r"(?:losing|lost|loses|lose|fell)\s+(?:[\w-]+\s+){0,3}?to|(?:to\s+)?face|facing|faced|host|hosting|hosted)"
+                          r"(?:losing|lost|loses|lose|fell)\s+(?:(?:\d+-\d+|the\s+(?:\w+\s+)?(?:Series|series|pennant|game|opener|finale|"
+                          r"title))\s+)?to|(?:to\s+)?face|facing|faced|host|hosting|hosted)"
                           r"\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
 
 
@@ -469,10 +473,15 @@ def _describes_an_affiliate(sentence: str, sentence_start: int, mention: dict[st
 def _own_teams(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The teams a sentence's events can happen in: not a parenthesised parent club, not an opponent, nor one
     listed with an opponent ("losing to the San Francisco Giants and the St. Louis Cardinals")."""
-    teams = [m for m in mentions if m["entity_type"] == "Team" and not _in_parentheses(sentence, sentence_start, m)]
-    lists = coordinated_spans(sentence, sentence_start, teams)
-    opponents = [lists[m["start"]] for m in teams if _is_opponent(sentence, sentence_start, m)]
-    return [m for m in teams if lists[m["start"]] not in opponents]
+    teams = sorted((m for m in mentions if m["entity_type"] == "Team"
+                    and not _in_parentheses(sentence, sentence_start, m)), key=lambda m: m["start"])
+    opponents = [m for m in teams if _is_opponent(sentence, sentence_start, m)]
+    # Only a plain "and" carries it on: in "a loss to the Dodgers, the Padres fired ..." the Padres are no opponent.
+    for before, after in zip(teams, teams[1:], strict=False):
+        if before in opponents and re.fullmatch(r"\s+(?:and|or)\s+(?:the\s+)?", sentence[
+                before["end"] - sentence_start: after["start"] - sentence_start]):
+            opponents.append(after)
+    return [m for m in teams if m not in opponents]
 
 
 def _membership_teams(sentence: str, sentence_start: int, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -554,6 +563,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         pairs = [(a, b) for p in people for c in clubs
                  if (a := parsed.covering(p["start"], p["end"])) and (b := parsed.covering(c["start"], c["end"]))]
         # A club the sentence does not name (a front-office title goes to the affiliate's parent) is not checked.
+        # Two coordinated clauses keep their clubs apart ("The Giants hired Ostrova, and the Red Sox hired Morrow"),
+        # at the cost of a game's account ("Morrow threw seven innings, and the Mets won" states no membership).
         return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
             parsed, a, b) for a, b in pairs)
 

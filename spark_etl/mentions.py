@@ -121,7 +121,7 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
                          or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
             words.pop(0)
-        if any(w[2] in names.INSTITUTION_HEADS for w in words[1:]):
+        if any(w[2] in names.INSTITUTION_HEADS | names.PLACE_HEADS for w in words[1:]):
             words.clear()
         while words and (words[-1][2] in not_name_words or names.is_particle(words[-1][2])):
             words.pop()
@@ -156,7 +156,9 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
 
 _RELATIVE_OF = re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
                           r"father|mother|wife|husband|cousin|uncle|nephew|niece)\s*,?\s+$")
-_PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around)\s+$")
+_PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
+                                re.I)
+_WEEKDAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"})
 
 
 def _is_full_name(words: list[str]) -> bool:
@@ -212,7 +214,8 @@ def _nickname_owners(org_spans: list[tuple[int, int, str]], forms: dict[str, str
     for _, _, surface in sorted(org_spans):
         org = orgs[forms[surface]]
         words = org.label.split()
-        if org.type == "Team" and surface == org.label:
+        # An affiliate ("the Syracuse Mets") is written in full beside its parent's short name, not instead of it.
+        if org.type == "Team" and surface == org.label and not org.parent:
             for k in range(1, len(words)):
                 first.setdefault(" ".join(words[k:]), org.key)
     return {form: key for form, key in first.items() if form in forms and forms[form] != key}
@@ -241,7 +244,11 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
         # "the club's president", "the team's leading hitter": the story's club, unless its sentence named one,
         # whichever way ("the former Houston Astros manager ... his role in the club's scheme").
         possessive = text[m.end():m.end() + 1] in ("’", "'")
-        before = [c for c in (named if possessive else clubs) if c[1] <= m.start()]
+        before = [c for c in clubs if c[1] <= m.start()]
+        # A club that only titles someone is passed over for one its sentence names otherwise, not for an earlier
+        # sentence's ("Mud Hens president Joe Napoli said the club was thrilled").
+        if possessive or not before or sentence_of(before[-1][0]) != sentence_of(m.start()):
+            before = [c for c in named if c[1] <= m.start()]
         reach = 0 if possessive else 1
         if before and sentence_of(m.start()) - sentence_of(before[-1][0]) > reach and topic is not None:
             before.append(topic)
@@ -387,14 +394,16 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         if f[2] == "Person":
             introduced.setdefault(f[3], f[0])
     # A word that names no one elsewhere ("Washington") is the surname of someone the article named in full, where
-    # no club or place takes it and no preposition of place stands before it ("Washington played parts of 10
-    # seasons", after "Ron Washington").
+    # no club or place takes it, no preposition of place or time stands before it, and it ends no longer name
+    # ("Washington played parts of 10 seasons", after "Ron Washington"; not "Minute Maid Park").
     occupied = taken + [(f[0], f[1]) for f in found]
     for part, keys in by_part.items():
-        if len(keys) == 1 and part in lexicon.not_name_words:
+        if len(keys) == 1 and part in lexicon.not_name_words and part.lower() not in dates.MONTHS \
+                and part not in _WEEKDAYS:
             singles += [(m.start(), m.end(), part) for m in re.finditer(rf"\b{re.escape(part)}\b(?![’'-])", normalized)
                         if not _overlaps(m.start(), m.end(), occupied)
-                        and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])]
+                        and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])
+                        and not re.search(r"\b[A-Z][\w’'-]*\s+$", normalized[max(0, m.start() - 30):m.start()])]
     for start, end, word in singles:
         # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named.
         if _RELATIVE_OF.search(normalized[max(0, start - 40):start]):
@@ -415,8 +424,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     if parsed_doc is not None:
         found += _club_pronouns(parsed_doc, found, sentence_of)
     colleges = frozenset(o.key for o in lexicon.organizations if (o.level or "").startswith("NCAA"))
-    titling = set() if parsed_doc is None else _noun_modifiers(parsed_doc, [(f[0], f[1]) for f in found
-                                                                            if f[2] == "Team"])
+    titling = set() if parsed_doc is None else _noun_modifiers(
+        parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"], [(f[0], f[1]) for f in found if f[2] == "Person"])
     found += _club_descriptions(normalized, found, sentence_of, colleges, titling)
 
     mentions = []
@@ -467,6 +476,11 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
             tokens.pop()
         if any(t.text in names.INSTITUTION_HEADS for t in ent[1:]):
             continue
+        # "Minute Maid Park", read "Maid Park": a place's name the model cut short, not "Chan Ho Park".
+        before = doc[ent.start - 1] if ent.start > 0 else None
+        if ent[-1].text in names.PLACE_HEADS and before is not None and before.text[:1].isupper() \
+                and not before.is_sent_start:
+            continue
         if len(tokens) < 2 or any(t.text.isupper() and len(t.text) > 1 and "." not in t.text for t in tokens):
             continue
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
@@ -492,12 +506,15 @@ _MASCULINE_TITLE = re.compile(r"\b(?:Mr)\.?\s*$|\b\w*(?<!wo)man\s*$")
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
-def _noun_modifiers(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The spans (of `spans`) the model's parse reads as modifying a noun after them: a club in "Tampa Bay Rays
-    general manager Peter Bendix" titles a person, it is not what the sentence is about."""
+def _noun_modifiers(doc: Any, spans: list[tuple[int, int]], people: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans (of `spans`) the model's parse reads as modifying a noun after them that titles a person named
+    next: a club in "Tampa Bay Rays general manager Peter Bendix" titles him, it is not what the sentence is
+    about (a club in "Mets fans" or "a Dodgers uniform" still is)."""
+    text = doc.text
     return {(start, end) for start, end in spans
-            if any(t.dep_ in ("compound", "nmod") and t.head.pos_ in ("NOUN", "PROPN") and not start <= t.head.idx < end
-                   for t in doc if start <= t.idx < end)}
+            if any(re.fullmatch(r"\s+(?:[a-z-]+\s+){1,4}", text[end:p]) for p, _ in people if end < p <= end + 50)
+            and any(t.dep_ in ("compound", "nmod") and t.head.pos_ in ("NOUN", "PROPN")
+                    and not start <= t.head.idx < end for t in doc if start <= t.idx < end)}
 
 
 def _subjects(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -608,7 +625,8 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
             continue
         # A description in apposition is the name's it follows ("Robinson Canó, the 41-year-old former Yankees
         # star"); else whom the article gave that age ("Soto, 25,") or that title ("second baseman Robinson Cano").
-        matching = next((p for p in people if p[1] <= m.start() and p[5] == "name"
+        apposed = not any(m.end() < p[0] <= m.end() + 2 for p in people)  # not "the 41-year-old Tomas Vidal"
+        matching = next((p for p in people if apposed and p[1] <= m.start() and p[5] == "name"
                          and _APPOSED.fullmatch(text[p[1]:m.start()])), None) or _described_before(text, people, m)
         if matching is not None:
             _, _, _, key, label, _ = matching

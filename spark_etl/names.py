@@ -26,8 +26,11 @@ SURNAME_OPENERS = frozenset({"De", "Del", "Della", "Di", "Da", "Dos", "La", "Le"
 SUFFIXES = frozenset({"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV"})
 # Capitalised words that close the name of a place or a body, not a person's: "Ofunato High School", "Point Loma
 # Nazarene University", "Smith's Ballpark": the words before them are that name's, not someone's.
-INSTITUTION_HEADS = frozenset({"School", "Academy", "University", "College", "Institute", "Stadium", "Park",
-                               "Field", "Ballpark", "Arena", "Dome", "League", "Conference", "Group", "Company"})
+INSTITUTION_HEADS = frozenset({"School", "Academy", "University", "College", "Institute", "Stadium", "Ballpark",
+                               "Arena", "Dome", "League", "Conference", "Group", "Company"})
+# Words that close a place's name but are surnames too ("Minute Maid Park", "Chan Ho Park"): the name rules take
+# them as a place's, the model may still read a person.
+PLACE_HEADS = frozenset({"Park", "Field"})
 _APOSTROPHES = "’'"
 
 

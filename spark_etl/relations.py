@@ -226,7 +226,7 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
 
 
 def in_coordinated_clauses(parse: Parse, a: Token, b: Token) -> bool:
-    """Whether `a` and `b` stand in two clauses joined by "and" or "but", the later with a subject of its own
+    """Whether `a` and `b` stand in two coordinated clauses ("and", "but"), the later with a subject of its own
     ("The Giants made Nakken the first woman on a staff, and the Red Sox hired Smith": Nakken is no Red Sox
     coach)."""
     top = parse.common_head(a, b)
@@ -234,7 +234,7 @@ def in_coordinated_clauses(parse: Parse, a: Token, b: Token) -> bool:
         return False
     for token in (a, b):
         for step in [token, *parse.ancestors(token)]:
-            if step is top:
+            if step == top:
                 break
             if step.dep == "conj" and step.pos in ("VERB", "AUX") and parse.children(step, "nsubj", "nsubjpass"):
                 return True

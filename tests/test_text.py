@@ -465,3 +465,32 @@ def test_a_school_or_a_park_is_nobodys_name(lexicon: Lexicon) -> None:
 def test_a_relatives_first_name_is_not_another_persons(lexicon: Lexicon) -> None:
     text = "The Reds hired Mike Soria and Dale Morrow. His brother Mike is a scout. Mike Soria starts Monday."
     assert ("Mike", "Mike Soria") not in people(find_mentions(text, lexicon))
+
+
+def test_an_affiliate_written_in_full_leaves_its_parent_the_short_name(lexicon: Lexicon) -> None:
+    text = ("Mets recall Dale Morrow\n\nThe Mets optioned Dale Morrow to the Syracuse Mets in May. The Mets "
+            "recalled him.")
+    clubs = [m.entity_key for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
+    assert clubs == ["new-york-mets", "new-york-mets", "syracuse-mets", "new-york-mets"]
+
+
+def test_a_month_is_no_one_s_surname_and_park_may_be(lexicon: Lexicon) -> None:
+    text = "Right-hander Dustin May will start for the Dodgers on Friday. He was out until May 2024."
+    assert people(find_mentions(text, lexicon)) == [("Dustin May", "Dustin May"), ("He", "Dustin May")]
+    text = "The Dodgers signed Chan Ho Park in 1994. Park threw at Minute Maid Park."
+    assert people(find_mentions(text, lexicon)) == [("Chan Ho Park", "Chan Ho Park"), ("Park", "Chan Ho Park")]
+
+
+def test_a_club_beside_an_opponent_after_a_comma_is_not_one() -> None:
+    sentence = "After a 5-3 loss to the Dodgers, the Padres fired manager Dale Morrow."
+    mentions = mentions_in(sentence, ("Dodgers", "Team"), ("Padres", "Team"), ("Dale Morrow", "Person"))
+    assert ("dale-morrow", "padres", "Manager") in members(sentence_facts(sentence, 0, mentions))
+    sentence = "The Mets lost Dale Morrow to the Dodgers in free agency; the outfielder signed for three years."
+    mentions = mentions_in(sentence, ("Mets", "Team"), ("Dale Morrow", "Person"), ("Dodgers", "Team"))
+    assert ("dale-morrow", "dodgers", "Player") in members(sentence_facts(sentence, 0, mentions))
+
+
+def test_a_kinship_apposition_naming_no_relative_gives_its_clubs_to_no_one() -> None:
+    sentence = "Cade Morrow, the son of a former Seattle Mariners pitcher, homered twice."
+    mentions = mentions_in(sentence, ("Cade Morrow", "Person"), ("Seattle Mariners", "Team"))
+    assert members(sentence_facts(sentence, 0, mentions)) == set()
