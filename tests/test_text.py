@@ -335,6 +335,11 @@ def _referents(text: str, lexicon: Lexicon, kind: str) -> list[tuple[str, str]]:
     return [(m.surface, m.entity_key) for m in find_mentions(text, lexicon) if m.kind == kind]
 
 
+def _clubs(text: str, lexicon: Lexicon) -> list[str]:
+    """The club each club mention of the text stands for, in text order."""
+    return [m.entity_key for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
+
+
 def test_a_subject_pronoun_continues_the_previous_sentences_subject(lexicon: Lexicon) -> None:
     text = "Ron Roenicke was Alex Cora's bench coach in 2018. He managed the Milwaukee Brewers from 2011-15."
     assert _referents(text, lexicon, "pronoun") == [("He", "ron-roenicke")]
@@ -391,11 +396,9 @@ def test_a_description_in_apposition_is_the_name_before_it(lexicon: Lexicon) -> 
 def test_a_shared_nickname_is_the_club_the_story_names_in_full_first(lexicon: Lexicon) -> None:
     text = ("The Yomiuri Giants named Koji Arai manager. The Giants finished fourth. Arai once faced the San "
             "Francisco Giants in an exhibition, and the Giants lost.")
-    clubs = [m.entity_key for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
-    assert clubs == ["yomiuri-giants", "yomiuri-giants", "san-francisco-giants", "yomiuri-giants"]
+    assert _clubs(text, lexicon) == ["yomiuri-giants", "yomiuri-giants", "san-francisco-giants", "yomiuri-giants"]
     text = "The San Francisco Giants signed Koji Arai away from the Yomiuri Giants. The Giants play Friday."
-    clubs = [m.entity_key for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
-    assert clubs == ["san-francisco-giants", "yomiuri-giants", "san-francisco-giants"]
+    assert _clubs(text, lexicon) == ["san-francisco-giants", "yomiuri-giants", "san-francisco-giants"]
 
 
 def test_the_club_is_not_one_that_only_titles_someone(lexicon: Lexicon) -> None:
@@ -470,8 +473,7 @@ def test_a_relatives_first_name_is_not_another_persons(lexicon: Lexicon) -> None
 def test_an_affiliate_written_in_full_leaves_its_parent_the_short_name(lexicon: Lexicon) -> None:
     text = ("Mets recall Dale Morrow\n\nThe Mets optioned Dale Morrow to the Syracuse Mets in May. The Mets "
             "recalled him.")
-    clubs = [m.entity_key for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
-    assert clubs == ["new-york-mets", "new-york-mets", "syracuse-mets", "new-york-mets"]
+    assert _clubs(text, lexicon) == ["new-york-mets", "new-york-mets", "syracuse-mets", "new-york-mets"]
 
 
 def test_a_month_is_no_one_s_surname_and_park_may_be(lexicon: Lexicon) -> None:
