@@ -253,12 +253,15 @@ class Record:
         return (self.people, self.clubs, self.team_seasons, self.seasons, self.article_people, self.links,
                 self.checks)
 
-    def quads(self, base: str) -> DataFrame:
-        return reduce(DataFrame.unionByName, [
-            record_rdf.record_quads(self.people, self.clubs, self.team_seasons, self.seasons, base),
+    def save_lines(self, base: str, folder: Path) -> list[Path]:
+        """The record itself, and the links and checks that set the articles beside it, as N-Quads files."""
+        beside = reduce(DataFrame.unionByName, [
             record_rdf.activity_quads(self.people.sparkSession, base),
             record_rdf.link_quads(self.links, self.article_people, base),
             record_rdf.check_quads(self.checks, base)])
+        return [*record_rdf.save_record_lines(self.people, self.clubs, self.team_seasons, self.seasons, base,
+                                              folder / "record"),
+                *save_lines(nquad_lines(beside), folder / "record-links")]
 
 
 @dataclass
@@ -360,7 +363,7 @@ def save_rdf_lines(records: Records, base: str, folder: Path) -> list[Path]:
     stated = save_record_lines(records.articles, records.mentions, records.facts, records.organizations, base,
                                folder / "records")
     computed = save_lines(nquad_lines(graph_quads(records.graph, base)), folder / "graph")
-    record = save_lines(nquad_lines(records.record.quads(base)), folder / "record") if records.record else []
+    record = records.record.save_lines(base, folder) if records.record else []
     return [*stated, *computed, *record]
 
 

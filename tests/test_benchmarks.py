@@ -17,6 +17,7 @@ import pytest
 
 from pyspark.sql import SparkSession
 
+from benchmarks import record_mapping
 from benchmarks.page import PAGE, RESULTS
 from benchmarks.report import SECTIONS, page
 from benchmarks.corpus import (CLUB_SEASONS_PER_CAREER, FIRST_SEASONS, PEOPLE_PER_CLUB_SEASON, generate_corpus,
@@ -24,7 +25,10 @@ from benchmarks.corpus import (CLUB_SEASONS_PER_CAREER, FIRST_SEASONS, PEOPLE_PE
 from benchmarks.endpoint import cpu_seconds, process_tree
 from benchmarks.mapping import export_records, sorted_lines, spark_mapping
 from benchmarks.python_mapping import map_records, save_lines
+from spark_etl import databank
+from spark_etl.lexicon import load_lexicon
 from tests.helpers import SEEDS, build_settings
+from vocab.config import load_settings
 
 
 def test_generated_corpus_is_the_same_for_the_same_seed(tmp_path: Path) -> None:
@@ -71,6 +75,18 @@ def test_plain_python_mapping_writes_the_builds_nquads(spark: SparkSession, tmp_
     assert any(b"ontology#Membership>" in line for line in spark_lines)
     assert len(set(spark_lines)) == len(spark_lines)
     assert sorted_lines([tmp_path / "python.nq"]) == spark_lines
+
+
+def test_spark_maps_the_whole_record_to_the_lines_plain_python_does(spark: SparkSession, tmp_path: Path) -> None:
+    """The record's mapping benchmark times the build's Spark code against plain Python: both must write the
+    same lines, each once."""
+    settings = load_settings({})
+    paths, lexicon = databank.checked_tables(), load_lexicon(settings["ontology_dir"])
+    files = record_mapping.spark_lines(spark, paths, lexicon, settings["base_iri"], tmp_path / "spark")
+    spark_lines = sorted_lines(files)
+    assert len(set(spark_lines)) == len(spark_lines) > 3_000_000
+    expected = record_mapping.python_lines(paths, lexicon, settings["base_iri"])
+    assert spark_lines == sorted(line.encode("utf-8") for line in expected)
 
 
 @pytest.mark.parametrize("mode", ["hop", "in_worker"])

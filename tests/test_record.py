@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 from chispa import assert_df_equality
-from pyoxigraph import Store
+from pyoxigraph import DefaultGraph, NamedNode, RdfFormat, Store, parse
 from pyspark.sql import SparkSession
 
 from bbkg.evaluate import evaluate_links
 from bbkg.pipeline import BuildResult, run_build
+from mapping.record import save_record_lines
 from spark_etl import databank
 from spark_etl.linking import (apply_links, article_people, candidates, claim_checks, context, links,
                                load_given_names, record_name_keys, ruled_out, support)
@@ -84,6 +85,49 @@ def test_seasons_are_a_players_and_a_managers_with_their_club(spark: SparkSessio
         "wins int, losses int, rank int")
     # thompan01 is in Appearances but not in People (as in the Databank): his season is left out.
     assert_df_equality(seasons, expected, ignore_row_order=True, ignore_nullable=True)
+
+
+def test_the_records_lines_state_a_membership_and_a_year_once_however_many_seasons_share_them(
+        spark: SparkSession, tmp_path: Path) -> None:
+    """Three seasons of one membership over two partitions' worth of rows, two team-seasons of one year: the
+    membership and the year are stated once each, every season is its own interval, and each quad is also a
+    triple of the default graph."""
+    people = spark.createDataFrame(
+        [("backmwa01", "Wally Backman", "Wally", "Backman", "backw001", "backmwa01", "1959-09-22", "1980-09-02",
+          "1993-10-03"), ("alousfe99", 'Felipe "Bear" Alou', "Felipe", "Alou", None, "alousfe99", None, None, None)],
+        "person_id string, label string, first string, last string, retro_id string, bbref_id string, "
+        "birth_date string, debut string, final_game string")
+    clubs = spark.createDataFrame([("NYM", "new-york-mets", "New York Mets", True),
+                                   ("BLO", "baltimore-orioles-blo", "Baltimore Orioles", False)],
+                                  "franch_id string, club_key string, label string, in_reference boolean")
+    team_seasons_ = spark.createDataFrame(
+        [("NYN", 1986, "new-york-mets", "NL", "national-league", "New York Mets", "Shea", 162, 108, 54, 1),
+         ("BLN", 1986, "baltimore-orioles-blo", "XX", None, "Baltimore", None, 10, 5, 5, None)],
+        "team_id string, year int, club_key string, league_code string, league_key string, name string, "
+        "park string, games int, wins int, losses int, rank int")
+    seasons = spark.createDataFrame(
+        [("backmwa01", "new-york-mets", "Player", year, "NYN", 1, 100 + year % 10, None, None, None)
+         for year in (1985, 1986, 1987)],
+        "person_id string, club_key string, role string, year int, team_id string, stint int, games int, "
+        "wins int, losses int, rank int").repartition(3)
+    files = save_record_lines(people, clubs, team_seasons_, seasons, BASE, tmp_path / "record")
+    lines = [line for path in files for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == len(set(lines))
+    quads = list(parse("\n".join(lines).encode(), format=RdfFormat.N_QUADS))
+    record = [q for q in quads if q.graph_name == NamedNode(BASE + "graph/record")]
+    assert {(q.subject, q.predicate, q.object) for q in record} == \
+        {(q.subject, q.predicate, q.object) for q in quads if q.graph_name == DefaultGraph()}
+    types = [q.object.value.rsplit("#", 1)[-1] for q in record if q.predicate.value.endswith("#type")]
+    assert types.count("Membership") == 1 and types.count("RecordSeason") == 3
+    assert types.count("Instant") == 1 and types.count("TeamSeason") == 2 and types.count("Person") == 2
+    assert types.count("Team") == 1  # the club the reference organizations lack; the Mets are theirs already
+    member_during = [q for q in record if q.predicate.value.endswith("memberDuring")]
+    assert len(member_during) == 3 and len({q.subject for q in member_during}) == 1
+    labels = {q.object.value for q in record if q.predicate.value.endswith("#label")}
+    assert 'Felipe "Bear" Alou' in labels and "1986 Baltimore" in labels
+    same_as = {q.object.value for q in record if q.predicate.value.endswith("sameAs")}
+    assert same_as == {"https://www.baseball-reference.com/players/b/backmwa01.shtml",
+                       "https://www.baseball-reference.com/managers/alousfe99.shtml"}
 
 
 @pytest.mark.parametrize("label, key, suffix", [
