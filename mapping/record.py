@@ -67,9 +67,9 @@ def record_rows(people: DataFrame, clubs: DataFrame, team_seasons: DataFrame, se
         team_seasons.selectExpr("'team_season' AS record_kind", "CAST(year AS STRING) AS route", "team_id", "year",
                                 "club_key", "league_code", "league_key", "name", "park", "games", "wins", "losses",
                                 "rank"),
-        seasons.selectExpr("'season' AS record_kind", f"{membership} AS route", "person_id", "club_key", "role",
-                           "team_id", "year", "stint", "games", "wins", "losses", "rank",
-                           f"{membership} AS membership", f"{interval} AS interval"),
+        seasons.selectExpr("'season' AS record_kind", "person_id", "club_key", "role", "team_id", "year", "stint",
+                           "games", "wins", "losses", "rank", f"{membership} AS membership",
+                           f"{interval} AS interval").withColumn("route", F.col("membership")),
     ]
     return reduce(partial(DataFrame.unionByName, allowMissingColumns=True), parts)
 
