@@ -32,7 +32,7 @@ from spark_etl.extract import extract_facts, extract_mentions, memberships, orga
 from spark_etl.lexicon import load_lexicon
 from spark_etl import databank
 from spark_etl.linking import (apply_links, article_people, candidates, claim_checks, context, links,
-                               load_given_names, record_name_keys, ruled_out, support)
+                               load_given_names, per_article, record_name_keys, ruled_out, support)
 from spark_etl.record import (read_tables, record_clubs, record_people, record_seasons, record_slice,
                               team_seasons)
 from mapping.graph import graph_quads
@@ -297,7 +297,8 @@ def beside_record(spark: SparkSession, settings: dict[str, Any], mentions: DataF
     namesakes = candidates(named, record_name_keys(people, given_names)).cache()
     parents = organizations.where("parent IS NOT NULL").selectExpr("key AS org_key", "parent")
     said = context(facts, mentions, parents)
-    linked = links(support(namesakes, said, seasons), ruled_out(namesakes, said, seasons)).cache()
+    linked = per_article(links(support(namesakes, said, seasons), ruled_out(namesakes, said, seasons)), said,
+                         named).cache()
     mentions, facts = apply_links(mentions, facts, linked)
     # Cut the plan here: otherwise each of the graph stage's iterations plans the whole linking again.
     mentions, facts = kept(mentions), kept(facts)
@@ -339,7 +340,7 @@ def extract_records(spark: SparkSession, settings: dict[str, Any], lexicon: Any,
         with clock.stage("record"):
             mentions, facts, record = beside_record(spark, settings, mentions, facts, organizations)
             counts.update({"record_people": record.people.count(), "record_seasons": record.seasons.count(),
-                           "people_linked": record.links.count()})
+                           "people_linked": record.links.select("person_id").distinct().count()})
             counts.update({f"claims_{row.verdict}": row[1] for row in record.checks.groupBy("verdict").count()
                            .collect()})
     with clock.stage("graph"):

@@ -103,11 +103,14 @@ def activity_quads(spark: SparkSession, base: str) -> DataFrame:
 
 
 def link_quads(links: DataFrame, people: DataFrame, base: str) -> DataFrame:
-    """Each link (an article person to a record person), with its confidence and what it rests on."""
-    named = links.join(people.select("person_key", "label"), "person_key")
-    node = iri(F.concat(F.lit(base + iris.LINK), F.expr(iris.digest_sql("person_key"))))
+    """Each link (a person an article names to a record person), with the article, the confidence and what it
+    rests on."""
+    named = links.join(people.select(F.col("scope").alias("doc_id"), "person_key", "label"),
+                       ["doc_id", "person_key"])
+    node = iri(F.concat(F.lit(base + iris.LINK), F.expr(iris.digest_sql("doc_id", "person_key"))))
     return quads_about(named, links_graph(base), node, [
         (RDF_TYPE, iri(f"{BB}RecordLink")),
+        (f"{PROV}wasDerivedFrom", iri(F.concat(F.lit(base + iris.ARTICLE), F.col("doc_id")))),
         (f"{BB}linkedPerson", _person(base, "person_id")),
         (f"{BB}articleName", literal(F.col("label"))),
         (f"{BB}articleKey", literal(F.col("person_key"))),

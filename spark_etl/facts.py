@@ -16,9 +16,9 @@ from spark_etl.names import slug
 ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # An assistant general manager is an executive under the general manager, not one.
     ("GeneralManager", re.compile(r"(?<!assistant )(?<!assistant to the )\b(?:general manager|GM)\b", re.I)),
-    ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general manager|"
-                             r"assistant GM|vice president|director of [a-z]+(?: [a-z]+)?|special (?:assistant|adviser|"
-                             r"advisor)|front office))\b")),
+    ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general managers?|"
+                             r"assistant GMs?|vice presidents?|director of [a-z]+(?: [a-z]+)?|special (?:assistants?|"
+                             r"advisers?|advisors?)|front office))\b")),
     ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
@@ -26,10 +26,12 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
     ("Manager", re.compile(r"\b(?:manager|managing|manage|manages|managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
+    # A title, or its plural right before a list of names ("outfielders Trey Mancini and Cedric Mullins").
     ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
-                          r"(?:first|second|third) baseman|pitcher|infielder|outfielder|left-hander|right-hander|"
-                          r"reliever|closer|slugger|(?:center|left|right) fielder|utility man|"
-                          r"shortstop|catcher|prospect|debut|homegrown|hitter|starter|starting)\b", re.I)),
+                          r"(?:first|second|third) basem[ae]n|(?:pitcher|infielder|outfielder|left-hander|"
+                          r"right-hander|reliever|closer|ace|slugger|(?:center|left|right) fielder|shortstop|"
+                          r"catcher|prospect|hitter|starter)(?:s(?=\s+(?-i:[A-Z])))?|utility man|debut|homegrown|"
+                          r"starting)\b", re.I)),
 )
 _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 # The same, where the words between are the title's own ("the Cardinals' bench coach"), not a clause's ("the
@@ -59,9 +61,9 @@ _CLUB_BEFORE_TITLE = re.compile(
 # Titles a name may follow (nouns, not the verbs among the role cues: "drafted Max Clark" names no post).
 _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinator|instructor|scout|director|"
                          r"owner|broadcaster|announcer|analyst|president|officer|COO|CEO|chairman|executive|"
-                         r"baseman|pitcher|infielder|outfielder|left-hander|right-hander|lefty|righty|reliever|"
-                         r"closer|slugger|fielder|shortstop|catcher|prospect|hitter|starter|utility man|"
-                         r"designated hitter|skipper)$", re.I)
+                         r"basem[ae]n|pitchers?|infielders?|outfielders?|left-handers?|right-handers?|lefty|righty|"
+                         r"relievers?|closers?|aces?|sluggers?|fielders?|shortstops?|catchers?|prospects?|hitters?|"
+                         r"starters?|utility man|designated hitter|skipper)$", re.I)
 # ", the former Miami Marlins and St. Louis Cardinals outfielder,", ", a former first-round pick of the Red Sox
 # who later pitched for the Padres,": what a name's apposition says, up to the comma that closes it.
 _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!?]?[\"”’)]*\s*$)")
@@ -771,14 +773,19 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     for sentence, start, mentions, *sentence_parse in sentences:
         if topic is not None:
             names_a_club = any(m["entity_type"] == "Team" for m in mentions)
-            for person in (m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"):
+            named = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"]
+            lists = coordinated_spans(sentence, start, named)
+            for person in named:
+                # A name's own title, or the one before the list it opens: "special assistants Jeff Bagwell and
+                # Craig Biggio".
+                first = person["start"] if title_role(sentence, start, person) else lists[person["start"]][0]
                 # In a sentence that names a club, only a title that opens the sentence ("General manager Billy
                 # Eppler, who was the Angels' GM from 2015-20, will remain"): the story's club's post.
-                if names_a_club and not _TITLE_BEFORE_NAME.fullmatch(sentence[: person["start"] - start].strip() + " "):
+                if names_a_club and not _TITLE_BEFORE_NAME.fullmatch(sentence[: first - start].strip() + " "):
                     continue
-                role = title_role(sentence, start, person)
+                role = title_role(sentence, start, {**person, "start": first})
                 former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
-                                   sentence[: person["start"] - start], re.I)
+                                   sentence[: first - start], re.I)
                 if role in _STAFF and not former:
                     implied.append(dict(_fact("member", person, topic, person["start"], person["end"], role=role),
                                         sentence_start=start))
@@ -809,10 +816,13 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
 
 # "finished the season as interim manager", "took over as manager": the post the words give, after its holder.
 _AS_POST = re.compile(r"^[^.;:\"“]{0,60}?\b(?:as|named)\s+(?:the\s+)?(?:club's\s+|team's\s+)?"
-                      r"(?:interim\s+|acting\s+|new\s+)?(?P<post>manager|general manager|GM|(?:[a-z]+ )?coach|"
+                      r"(?:interim\s+|acting\s+|new\s+)?(?P<post>manager|general manager|GM|(?:[a-z]+ ){0,2}coach|"
                       r"president of baseball operations)\b", re.I)
-# "The rotation ... — Castillo, DeSclafani, Mahle and Romano — returns", "The core of the roster: shortstop X".
-_ROSTER_LIST = re.compile(r"\b(?:rotation|lineup|bullpen|roster|infield|outfield)\b[^.;]{0,80}?[—:]\s*$", re.I)
+# A club's roster, then its players: "the rotation — Castillo, Mahle", "a rotation that already had Lamet and
+# Paddack", "the lineup is built around Votto".
+_ROSTER_LIST = re.compile(r"\b(?:rotation|lineup|bullpen|roster|infield|outfield)\b[^.;]{0,80}?(?:[—:]|\bbuilt around|"
+                          r"\b(?:already )?(?:has|had|includes|included|including|features|featured|featuring))\s*$",
+                          re.I)
 
 
 def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]],

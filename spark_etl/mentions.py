@@ -114,9 +114,14 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
     runs: list[tuple[int, int, list[str]]] = []
     current: list[tuple[int, int, str]] = []
     opens = True  # whether the run's first word opens the sentence or a quotation, where any word is capitalised
+    article = False  # whether "the" stands right before the run: "the Nashua Pride" names no person
 
-    def close() -> None:
+    def close(after: str = "") -> None:
         words = list(current)
+        # A name the article "the" opens is a club's or a place's ("the Kintetsu Buffaloes"), and one before
+        # "surgery" an operation's ("Tommy John surgery").
+        if article or after.lower() in _EPONYMOUS_NOUNS:
+            words.clear()
         # Leading and trailing titles, sentence openers and particles are not part of a name.
         while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
                          or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
@@ -144,16 +149,19 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
                                                                     or names.is_nickname(word)))):
             if not current:
                 opens = previous in ("", "“", '"', "(", ":", "—", "‘")
+                article = previous.lower() == "the"
             current.append((w_start, w_end, word))
             if not spaced:
                 close()
         else:
-            close()
+            close(word)
         previous = word
     close()
     return runs
 
 
+# Nouns a name before them names no person: "Tommy John surgery".
+_EPONYMOUS_NOUNS = frozenset({"surgery", "surgeries", "procedure"})
 _RELATIVE_OF = re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
                           r"father|mother|wife|husband|cousin|uncle|nephew|niece)\s*,?\s+$")
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
@@ -487,6 +495,9 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
         if _overlaps(start, end, occupied):
             continue
         label = text[start:end]
+        after = doc[ent.end] if ent.end < len(doc) else None
+        if ent.label_ == "PERSON" and after is not None and after.text.lower() in _EPONYMOUS_NOUNS:
+            continue
         if ent.label_ == "PERSON":
             if len(tokens) <= 6 and all(names.is_name_token(t.text) or names.is_particle(t.text)
                                         or names.is_suffix(t.text) or t.text in ("-", '"', "“", "”")

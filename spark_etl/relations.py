@@ -63,9 +63,11 @@ RULES: tuple[Rule, ...] = (
                     ("Kyle Ott was released by the Minnesota Twins.", "Kyle Ott", "Minnesota Twins"))),
     _rule("designated", "designate option outright recall", "patient", "agent", "Player",
           examples=(("The Minnesota Twins designated Bo Lee for assignment.", "Bo Lee", "Minnesota Twins"),)),
-    _rule("moved_from", "promote recall call option demote send move claim", "patient", "prep:from", "Player",
+    _rule("moved_from", "promote recall call option demote send move claim bring", "patient", "prep:from", "Player",
           examples=(("The San Diego Padres recalled Bo Lee from the El Paso Chihuahuas.", "Bo Lee",
                      "El Paso Chihuahuas"),
+                    ("The Padres completed a second deal that brought Bo Lee and catcher Al Dunn from the Chicago "
+                     "Cubs.", "Al Dunn", "Chicago Cubs"),
                     ("Bo Lee was claimed off waivers by the Padres from the Texas Rangers.", "Bo Lee",
                      "Texas Rangers"))),
     _rule("moved_to", "promote option send assign outright demote move call", "patient", "prep:to", "Player",
@@ -73,6 +75,19 @@ RULES: tuple[Rule, ...] = (
                     ("The Detroit Tigers promoted shortstop Bo Lee from the Lakeland Flying Tigers to the West "
                      "Michigan Whitecaps.", "Bo Lee", "West Michigan Whitecaps"),
                     ("Outfielder Bo Lee was sent down to the Toledo Mud Hens.", "Bo Lee", "Toledo Mud Hens"))),
+    # A player who came from a club was its player; one who came to a club from another is now its player.
+    _rule("came_from", "come arrive", "agent", "prep:from", "Player",
+          examples=(("Randy Gill came from the Colorado Rockies in July with first baseman Al Dunn.", "Randy Gill",
+                     "Colorado Rockies"),
+                    ("Kenji Ota arrived from the Hiroshima Toyo Carp before the 2016 season.", "Kenji Ota",
+                     "Hiroshima Toyo Carp")),
+          counter_examples=("Randy Gill came from behind in the count against the Colorado Rockies.",)),
+    _rule("came_to", "come arrive", "agent", "prep:to", "Player",
+          examples=(("Jed Downs came to the Los Angeles Dodgers from the Cincinnati Reds in a trade.", "Jed Downs",
+                     "Los Angeles Dodgers"),),
+          counter_examples=("Jed Downs came to the plate against the Los Angeles Dodgers.",
+                            "Jed Downs came to the Los Angeles Dodgers' park for the series."),
+          context=r"\bfrom\b"),
     _rule("split_between", "split divide", "agent", "prep:between", "Player",
           examples=(("Matías Quintero split the year between the Seattle Mariners and the Tacoma Rainiers.",
                      "Matías Quintero", "Tacoma Rainiers"),)),
@@ -222,6 +237,13 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
     while governed.dep in ("xcomp", "ccomp", "pcomp") and (head := parse.head(governed)) is not None:
         checked.append(head)
         governed = head
+    # "would have sent Pederson and Stripling to the Angels", the model hanging "to the Angels" on a name: a
+    # move to or from a club is its clause's verb's, whatever noun the phrase hangs on.
+    if top.pos not in ("VERB", "AUX") and any(t.dep == "prep" and t.text.lower() in ("to", "from")
+                                              and {a, b} & set(parse.children(t, "pobj")) for t in path):
+        verb = next((t for t in parse.ancestors(top) if t.pos in ("VERB", "AUX")), None)
+        if verb is not None:
+            checked.append(verb)
     return not any(_unasserting(parse, t) for t in checked)
 
 
@@ -271,6 +293,13 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
         found = [head]  # "Sam Reyes signed with the Brewers", which the model reads as a name "signed" modifies
     if not found and verb.dep == "conj" and head is not None:
         found = _agent(parse, head)  # "The Twins released Ott and designated Lee for assignment"
+    # An adjunct clause without a subject of its own is its clause's subject's doing: "Price joined the Dodgers
+    # after pitching for Tampa Bay", "Signing with the Cubs in 2015, Heyward ...".
+    if not found and verb.dep in ("advcl", "pcomp") and head is not None and not _is_passive(parse, verb):
+        while head.pos == "ADP" and (above := parse.head(head)) is not None and above is not head:
+            head = above
+        if head.pos in ("VERB", "AUX"):
+            found = _agent(parse, head)
     return found
 
 
@@ -416,7 +445,7 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
 # Verbs of a trade: the subject gives the players it names (traded, dealt, sent, shipped) or receives them
 # (acquired, obtained); "for" names what comes back.
 _GIVING = frozenset({"trade", "deal", "send", "ship"})
-_RECEIVING = frozenset({"acquire", "obtain"})
+_RECEIVING = frozenset({"acquire", "reacquire", "obtain"})
 # A trade a sentence tells, and what it must find: (sentence, player, club he was with or went to).
 TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.", "Tim Beck",
@@ -443,6 +472,7 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Houston Astros traded Marco Vela to the Seattle Mariners and Al Dunn to the Chicago Cubs.", "Al Dunn",
      "Chicago Cubs"),
     ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Al Dunn", "Chicago Cubs"),
+    ("The Tampa Bay Rays reacquired Jose Ruiz from the Chicago Cubs in December.", "Jose Ruiz", "Chicago Cubs"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",

@@ -98,6 +98,9 @@ NOT_ASSERTED = (
     "Sam Reyes interviewed for the Milwaukee Brewers' managerial opening.",
     "The Milwaukee Brewers did not sign Sam Reyes.",
     "Bench coach Sam Reyes, whom the Milwaukee Brewers had hoped to interview, stayed home.",  # "hoped": "hop"
+    # The model hangs "to the Seattle Mariners" on a name, not on the verb its modal makes unreal.
+    "A separate trade that would have sent outfielder Marco Vela and right-hander Al Dunn to the Seattle Mariners "
+    "fell apart over the weekend.",
 )
 
 
@@ -123,6 +126,12 @@ def test_a_title_without_a_club_is_a_post_at_the_headlines_club(lexicon: Lexicon
     found = memberships(facts_of(text, lexicon))
     assert ("Claire Vandermeer", "Toronto Blue Jays", "GeneralManager") in found
     assert not any(person == "Ned Carrow" for person, _, _ in found)  # a former post, at a club not said
+    # A title before a list is each name's; a name with a title of its own keeps it.
+    text = ("Blue Jays hire Terrence Oduya\n\nSince May, special assistants Ana Ruiz, Bo Lee and Cy Dunn ran the "
+            "department, and manager Ned Carrow said he would stay.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Ana Ruiz", "Toronto Blue Jays", "Executive"), ("Cy Dunn", "Toronto Blue Jays", "Executive"),
+            ("Ned Carrow", "Toronto Blue Jays", "Manager")} <= found
 
 
 def test_a_post_or_a_roster_without_a_club_is_the_storys_clubs(lexicon: Lexicon) -> None:
@@ -131,6 +140,10 @@ def test_a_post_or_a_roster_without_a_club_is_the_storys_clubs(lexicon: Lexicon)
             "Tyler Mahle and Sal Romano — returns intact.")
     found = memberships(facts_of(text, lexicon))
     assert {("Jim Riggleman", "Cincinnati Reds", "Manager"), ("Tyler Mahle", "Cincinnati Reds", "Player")} <= found
+    lineup = ("Reds hire David Bell\n\nThe Cincinnati Reds hired David Bell on Sunday. He joins a rotation that "
+              "already had Luis Castillo, and the lineup is built around Joey Votto and Scooter Gennett.")
+    assert {("Luis Castillo", "Cincinnati Reds", "Player"), ("Scooter Gennett", "Cincinnati Reds", "Player")} <= \
+        memberships(facts_of(lineup, lexicon))
     elsewhere = ("Reds hire David Bell\n\nThe Cincinnati Reds hired David Bell on Sunday. His father, Buddy Bell, "
                  "had a rotation of his own: Tom Seaver and Mario Soto.")
     assert not any(person == "Tom Seaver" for person, _, _ in memberships(facts_of(elsewhere, lexicon)))

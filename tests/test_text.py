@@ -216,6 +216,15 @@ def test_a_club_before_a_modified_title_binds_it() -> None:
     facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Reds", "Team"), ("Eli Brandvold", "Person"),
                                                      ("Lamar Pettiford", "Person")))
     assert ("lamar-pettiford", "reds", "Player") in members(facts)
+    # A plural title right before a list of names is theirs; one before a common noun names no one.
+    sentence = "The Dodgers are short on right-handed bats with outfielders Cody Ames and Mookie Bell."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Dodgers", "Team"), ("Cody Ames", "Person"),
+                                                     ("Mookie Bell", "Person")))
+    assert {("cody-ames", "dodgers", "Player"), ("mookie-bell", "dodgers", "Player")} <= members(facts)
+    # A club's ace is its pitcher.
+    sentence = "He is the younger brother of Dodgers ace Ramon Martinez, and the split was not easy."
+    facts = sentence_facts(sentence, 0, mentions_in(sentence, ("Dodgers", "Team"), ("Ramon Martinez", "Person")))
+    assert ("ramon-martinez", "dodgers", "Player") in members(facts)
 
 
 def test_a_title_after_a_persons_possessive_is_not_theirs() -> None:
@@ -463,6 +472,14 @@ def test_a_club_played_against_or_listed_with_one_is_an_opponent() -> None:
 def test_a_school_or_a_park_is_nobodys_name(lexicon: Lexicon) -> None:
     text = "The Marines took Dario Vance out of Ofunato High School. He pitched at Tokai Sky Ballpark in May."
     assert people(find_mentions(text, lexicon)) == [("Dario Vance", "Dario Vance"), ("He", "Dario Vance")]
+
+
+def test_a_title_a_club_a_nation_or_an_operation_is_nobodys_name(lexicon: Lexicon) -> None:
+    text = ("Hall of Famer Dale Morrow threw out the first pitch. Ace Mike Soria is 9-2, and sophomore Dario Vance "
+            "leads the team. Vance once pitched for the Brindle Otters in the Puerto Rican winter league. Morrow "
+            "had Tommy John surgery in 2019.")
+    assert sorted({label for _, label in people(find_mentions(text, lexicon))}) == [
+        "Dale Morrow", "Dario Vance", "Mike Soria"]
 
 
 def test_a_relatives_first_name_is_not_another_persons(lexicon: Lexicon) -> None:

@@ -29,7 +29,7 @@ DISTANCE = "id/distance/"  # + digest(vertex key, landmark's vertex key)
 ACTIVITY = "id/activity/"  # + the activity's key
 SOFTWARE = "id/software/"
 TEAM_SEASON = "id/team-season/"  # + the record's team id and the year: NYN-1986
-LINK = "id/link/"  # + digest(the article person's key): one link to the record per person the articles name
+LINK = "id/link/"  # + digest(doc_id, the person's key): one link to the record per person an article names
 CHECK = "id/check/"  # + the checked interval's digest: the record's verdict on one article's claim
 RECORD_DATASET = "id/dataset/baseball-databank"
 # Named graphs.
