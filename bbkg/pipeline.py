@@ -296,9 +296,11 @@ def beside_record(spark: SparkSession, settings: dict[str, Any], mentions: DataF
     named = article_people(mentions, given_names).cache()
     namesakes = candidates(named, record_name_keys(people, given_names)).cache()
     parents = organizations.where("parent IS NOT NULL").selectExpr("key AS org_key", "parent")
-    said = context(facts, mentions, parents)
-    linked = per_article(links(support(namesakes, said, seasons), ruled_out(namesakes, said, seasons)), said,
-                         named).cache()
+    # Each step computed once and its lineage cut: the two scopes' plans share their inputs, and every later
+    # action would otherwise plan and run the whole linking again, several times over.
+    said = kept(context(facts, mentions, parents))
+    scoped = kept(links(support(namesakes, said, seasons), ruled_out(namesakes, said, seasons)))
+    linked = kept(per_article(scoped, said, named))
     mentions, facts = apply_links(mentions, facts, linked)
     # Cut the plan here: otherwise each of the graph stage's iterations plans the whole linking again.
     mentions, facts = kept(mentions), kept(facts)
