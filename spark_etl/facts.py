@@ -773,9 +773,9 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     for sentence, start, mentions, *sentence_parse in sentences:
         if topic is not None:
             names_a_club = any(m["entity_type"] == "Team" for m in mentions)
-            named = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"]
-            lists = coordinated_spans(sentence, start, named)
-            for person in named:
+            people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"]
+            lists = coordinated_spans(sentence, start, people)
+            for person in people:
                 # A name's own title, or the one before the list it opens: "special assistants Jeff Bagwell and
                 # Craig Biggio".
                 first = person["start"] if title_role(sentence, start, person) else lists[person["start"]][0]
