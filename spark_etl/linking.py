@@ -86,19 +86,23 @@ def _keyed(people: DataFrame, given_names: dict[str, str]) -> DataFrame:
 
 def article_people(mentions: DataFrame, given_names: dict[str, str]) -> DataFrame:
     """The people the articles name in full, in each article's scope and in the corpus's (scope, person_key,
-    label, name_key, suffix, elder_beside, junior_beside). `elder_beside` says whether the article (any article,
-    in the corpus's scope) also names one of the same name without a "Jr." (his father, most often),
-    `junior_beside` one with it."""
+    label, name_key, suffix, elder_beside, junior_beside). `elder_beside` says whether an article also names one
+    of the same name without a "Jr." (his father, most often): any article, as a "Jr." is the son in all of them.
+    `junior_beside` says whether the article names one with it: in the corpus's scope, every article that names
+    him, as a name without a suffix may be the father in one article and the son in the next."""
     named = mentions.where("entity_type = 'Person'").selectExpr("doc_id", "entity_key AS person_key", "label")
     junior = f"suffix IN {JUNIOR}"
     by_name_in_doc = Window.partitionBy("doc_id", "name_key")
     in_doc = _keyed(named.groupBy("doc_id", "person_key").agg(F.min("label").alias("label")), given_names) \
         .withColumn("elder_beside", F.max(F.expr(f"NOT {junior}")).over(by_name_in_doc)) \
         .withColumn("junior_beside", F.max(F.expr(junior)).over(by_name_in_doc))
-    beside = in_doc.groupBy("person_key").agg(F.max("elder_beside").alias("elder_beside"),
-                                              F.max("junior_beside").alias("junior_beside"))
+    beside = in_doc.groupBy("person_key").agg(F.max("elder_beside").alias("elder_anywhere"),
+                                              F.min("junior_beside").alias("junior_beside"))
+    in_doc = in_doc.join(beside.select("person_key", "elder_anywhere"), "person_key") \
+        .withColumn("elder_beside", F.col("elder_beside") | F.col("elder_anywhere")).drop("elder_anywhere")
     corpus = _keyed(named.groupBy("person_key").agg(F.min("label").alias("label")), given_names) \
-        .join(beside, "person_key").withColumn("scope", F.lit(CORPUS))
+        .join(beside.withColumnRenamed("elder_anywhere", "elder_beside"), "person_key") \
+        .withColumn("scope", F.lit(CORPUS))
     return in_doc.withColumnRenamed("doc_id", "scope").unionByName(corpus)
 
 
@@ -203,14 +207,20 @@ def links(supported: DataFrame, ruled: DataFrame) -> DataFrame:
 
 def per_article(linked: DataFrame, said: DataFrame, people: DataFrame) -> DataFrame:
     """Each article's links (doc_id, person_key, person_id, confidence, method, club_key, candidates): its own
-    scope's, or, for a person it says nothing of with a club (no claim, no event), the corpus's."""
+    scope's, or, for a person it says nothing of with a club (no claim, no event), the corpus's, its method
+    saying so; none from the corpus for a key an article links to another person."""
     own = linked.where(F.col("scope") != CORPUS).withColumnRenamed("scope", "doc_id")
+    corpus = linked.where(F.col("scope") == CORPUS).drop("scope")
+    disputed = own.join(corpus.select("person_key", F.col("person_id").alias("corpus_id")), "person_key") \
+        .where("person_id != corpus_id").select("person_key")
     spoken = said.where(f"scope != '{CORPUS}' AND kind != 'article'").select("scope", "person_key")
     silent = people.where(F.col("scope") != CORPUS).select("scope", "person_key") \
         .join(spoken, ["scope", "person_key"], "left_anti") \
-        .join(own.withColumnRenamed("doc_id", "scope"), ["scope", "person_key"], "left_anti")
-    corpus = linked.where(F.col("scope") == CORPUS).drop("scope")
-    return own.unionByName(silent.withColumnRenamed("scope", "doc_id").join(corpus, "person_key"))
+        .join(own.withColumnRenamed("doc_id", "scope"), ["scope", "person_key"], "left_anti") \
+        .join(disputed, "person_key", "left_anti")
+    taken = silent.withColumnRenamed("scope", "doc_id").join(corpus, "person_key") \
+        .withColumn("method", F.concat(F.lit("what the other articles say: "), "method"))
+    return own.unionByName(taken)
 
 
 def apply_links(mentions: DataFrame, facts: DataFrame, linked: DataFrame) -> tuple[DataFrame, DataFrame]:

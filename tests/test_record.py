@@ -297,6 +297,39 @@ def test_an_article_silent_on_a_person_takes_what_the_others_say(spark: SparkSes
         ("a", "chris-young"): "youngch04", ("b", "chris-young"): "youngch04", ("c", "chris-young"): None}
 
 
+def test_what_other_articles_say_links_nobody_the_articles_dispute(spark: SparkSession) -> None:
+    facts = [("a", "member", "chris-young", "arizona-diamondbacks", "Team", "Player", 2008, None),
+             ("d", "drafted", "chris-young", "texas-rangers", "Team", None, None, None)]
+    mentions = [("a", "Person", "chris-young", "Chris Young"), ("b", "Person", "chris-young", "Chris Young"),
+                ("d", "Person", "chris-young", "Chris Young")]
+    # a speaks of the outfielder, d of the pitcher: b, silent, is given neither.
+    assert _linked_in(spark, CHRIS_YOUNGS, CHRIS_YOUNG_SEASONS, facts, mentions) == {
+        ("a", "chris-young"): "youngch04", ("d", "chris-young"): "youngch03", ("b", "chris-young"): None}
+
+
+def test_a_junior_is_never_his_father_in_any_article(spark: SparkSession) -> None:
+    people = [("wittbo01", "Bobby", "Witt", 1964, "1986-04-10", "2001-10-07")]
+    seasons = [("wittbo01", "texas-rangers", "Player", 1990)]
+    mentions = [("a", "Person", "bobby-witt", "Bobby Witt"), ("a", "Person", "bobby-witt-jr", "Bobby Witt Jr."),
+                ("c", "Person", "bobby-witt-jr", "Bobby Witt Jr."), ("c", "Team", "texas-rangers", "Rangers")]
+    # c names no father, but a does: the Jr. is the son there too, and the record has only the father.
+    assert _linked_in(spark, people, seasons, [], mentions)[("c", "bobby-witt-jr")] is None
+
+
+def test_a_name_beside_its_junior_in_one_article_may_be_the_junior_in_another(spark: SparkSession) -> None:
+    people = [("alomasa01", "Sandy", "Alomar", 1943, "1964-09-15", "1978-10-01"),
+              ("alomasa02", "Sandy", "Alomar", 1966, "1988-09-30", "2007-09-29")]
+    seasons = [("alomasa02", "san-diego-padres", "Player", 1989), ("alomasa02", "cleveland-indians", "Player", 1990),
+               ("alomasa01", "texas-rangers", "Player", 1977)]
+    facts = [("a", "member", "sandy-alomar-jr", "cleveland-indians", "Team", "Player", 1990, None)]
+    mentions = [("a", "Person", "sandy-alomar", "Sandy Alomar"), ("a", "Person", "sandy-alomar-jr", "Sandy Alomar Jr."),
+                ("a", "Team", "texas-rangers", "Rangers"),
+                ("c", "Person", "sandy-alomar", "Sandy Alomar"), ("c", "Team", "cleveland-indians", "Cleveland")]
+    # In a, "Sandy Alomar" beside his Jr. is the father; c names the son's club: not the father there.
+    found = _linked_in(spark, people, seasons, facts, mentions)
+    assert found[("a", "sandy-alomar")] == "alomasa01" and found[("c", "sandy-alomar")] != "alomasa01"
+
+
 def test_a_club_the_article_names_does_not_choose_between_namesakes(spark: SparkSession) -> None:
     people = [("willidi02", "Dick", "Williams", 1929, "1951-06-10", "1964-10-04"),
               ("willidi01", "Dick", "Williams", 1880, "1905-04-20", "1905-10-01")]
