@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from functools import wraps
 from pathlib import Path
@@ -12,7 +13,7 @@ from collections.abc import Callable
 import click
 
 from vocab.config import PROJECT_ROOT, SETTINGS, load_settings
-from vocab.errors import NotFoundError, UserError
+from vocab.errors import NotFoundError, SettingError, UserError
 from vocab.formats import GRAPH_FORMATS, RESULT_FORMATS, graph_format, result_format
 
 _HELP = {s.name: s.help for s in SETTINGS}
@@ -90,7 +91,11 @@ def build(drop_updates: bool, **options: Any) -> None:
     from bbkg.pipeline import run_build
     from graph.algorithms import SOFTWARE
 
-    result = run_build(_settings(options), on_stage=lambda name: click.echo(f"stage {name}", err=True),
+    settings = _settings(options)
+    if not 0 <= settings["build_nice"] <= 19:
+        raise SettingError(f"setting 'build_nice' takes 0 to 19, not {settings['build_nice']}")
+    os.nice(settings["build_nice"])  # every process the build starts inherits it
+    result = run_build(settings, on_stage=lambda name: click.echo(f"stage {name}", err=True),
                        drop_updates=drop_updates)
     click.echo(f"built {result.quads} quads into {result.build_dir}; connections, components, centrality and "
                f"communities computed by {SOFTWARE}")

@@ -18,6 +18,7 @@ from store.handle import CurrentStore, PinnedStore
 from store.measures import central_entities, graph_measures, graph_software
 from store.names import find_entities, resolve_entity
 from store.query import NoAcceptableFormat, run_query
+from store.paths import graph_of
 from store.seasons import network_of
 from store.shared import shared_among
 from vocab.errors import UserError
@@ -160,9 +161,11 @@ def answer_request(handle: Any, request: QueryRequest | ApiRequest) -> QueryAnsw
 
 
 def preload_network(handle: Any) -> None:
-    """Read the store's chain network (store/seasons.py) now, beside the first queries, rather than in the
-    first connection lookup."""
+    """Read the store's chain network (store/seasons.py) and membership graph (store/paths.py) now, beside the
+    first queries, rather than in the first connection lookup."""
     try:
-        network_of(handle.get())
+        store = handle.get()
+        network_of(store)
+        graph_of(store)
     except StoreUnavailableError:
         pass  # no build yet: the first lookup after one reads it

@@ -543,6 +543,24 @@ def _mention_finder(mentions: list[dict[str, Any]]) -> Callable[[parse.Token], d
     return mention_of
 
 
+def _governed_role(fact: dict[str, Any], sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
+                   parsed: parse.Parse, mention_of: Callable[[parse.Token], dict[str, Any] | None]) -> dict[str, Any]:
+    """A membership the cue words read, with the role of the title its club is a complement of, where the parse
+    shows one ("A catcher with the Cubs, Girardi later managed the Marlins": a player of the Cubs, whichever cue
+    stands nearer the name); but a title written right before the name is the person's own ("Yankees general
+    manager Brian Cashman")."""
+    if fact["relation"] != "member":
+        return fact
+    people = [p for p in mentions if p["entity_key"] == fact["person_key"] and p["entity_type"] == "Person"]
+    if any(title_role(sentence, sentence_start, p) == fact["role"] for p in people):
+        return fact
+    roles = {role for p in people
+             for c in mentions if c["entity_key"] == fact["object_key"] and c["entity_type"] != "Person"
+             if (a := parsed.covering(p["start"], p["end"])) and (b := parsed.covering(c["start"], c["end"]))
+             and (role := relations.governing_role(parsed, a, b, ROLE_CUES, mention_of))}
+    return dict(fact, role=roles.pop()) if len(roles) == 1 else fact
+
+
 def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]], parsed: parse.Parse,
                   facts: list[dict[str, Any]], parents: dict[str, str],
                   date: tuple[int, int] | None) -> list[dict[str, Any]]:
@@ -560,6 +578,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 re.fullmatch(r"\s+(?:[\d–-]+\s+)?", sentence[p["end"] - sentence_start:c["start"] - sentence_start])
                 for p in owners for c in mentions if c["entity_key"] == fact["object_key"]):
             return False
+        # "played for the Sun Devils under Pat Murphy": the one under whom others played is not a player there (a
+        # rule reads him as its manager).
+        if fact["relation"] == "member" and fact["role"] == "Player" and people and all(
+                (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "pobj"
+                and (h := parsed.head(t)) is not None and h.text.lower() == "under" for p in people):
+            return False
         # A front-office title at an affiliate goes to its parent club: the affiliate is what the sentence says.
         clubs = [m for m in mentions if fact["object_key"] in (m["entity_key"], parents.get(m["entity_key"]))]
         pairs = [(a, b) for p in people for c in clubs
@@ -568,9 +592,9 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # Two coordinated clauses keep their clubs apart ("The Giants hired Ostrova, and the Red Sox hired Morrow"),
         # at the cost of a game's account ("Morrow threw seven innings, and the Mets won" states no membership).
         return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
-            parsed, a, b) for a, b in pairs)
+            parsed, a, b) and not relations.in_another_actors_clause(parsed, a, b, mention_of) for a, b in pairs)
 
-    kept = [f for f in facts if asserted(f)]
+    kept = [_governed_role(f, sentence, sentence_start, mentions, parsed, mention_of) for f in facts if asserted(f)]
     teams = _own_teams(sentence, sentence_start, mentions)
     years = _years(sentence, sentence_start)
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}

@@ -1,4 +1,5 @@
-"""Reference knowledge the extractor needs: organizations and their aliases, place names, non-name words.
+"""Reference knowledge the extractor needs: organizations and their aliases, place and region names, non-name
+words.
 
 It is read from ``ontology/reference/``; it names organizations, never people.
 """
@@ -31,6 +32,7 @@ class Lexicon:
     places: frozenset[str] = field(default_factory=frozenset)
     not_name_words: frozenset[str] = field(default_factory=frozenset)
     awards: frozenset[str] = field(default_factory=frozenset)
+    regions: frozenset[str] = field(default_factory=frozenset)  # states, provinces, countries after a town
 
     def surface_forms(self) -> dict[str, str]:
         """Map every label and alias to its organization key."""
@@ -99,4 +101,5 @@ def load_lexicon(ontology_dir: Path | str) -> Lexicon:
         places=_word_list(reference / "places.txt") | club_places(organizations),
         not_name_words=_word_list(reference / "not_name_words.txt"),
         awards=_word_list(reference / "awards.txt"),
+        regions=_word_list(reference / "regions.txt"),
     )

@@ -115,12 +115,13 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
     current: list[tuple[int, int, str]] = []
     opens = True  # whether the run's first word opens the sentence or a quotation, where any word is capitalised
     article = False  # whether "the" stands right before the run: "the Nashua Pride" names no person
+    school = False  # whether "out of" does: a player comes "out of Azusa Pacific", a school
 
     def close(after: str = "") -> None:
         words = list(current)
         # A name the article "the" opens is a club's or a place's ("the Kintetsu Buffaloes"), and one before
         # "surgery" an operation's ("Tommy John surgery").
-        if article or after.lower() in _EPONYMOUS_NOUNS:
+        if article or school or after.lower() in _EPONYMOUS_NOUNS:
             words.clear()
         # Leading and trailing titles, sentence openers and particles are not part of a name.
         while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
@@ -139,7 +140,7 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
             runs.append((words[0][0], words[-1][1], [w[2] for w in words]))
         current.clear()
 
-    previous = ""
+    previous = before_previous = ""
     for w_start, w_end, word, spaced in _words(text, start, end):
         free = not _overlaps(w_start, w_end, taken)
         if free and current and names.is_suffix(word):
@@ -150,12 +151,13 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
             if not current:
                 opens = previous in ("", "“", '"', "(", ":", "—", "‘")
                 article = previous.lower() == "the"
+                school = (before_previous.lower(), previous.lower()) == ("out", "of")
             current.append((w_start, w_end, word))
             if not spaced:
                 close()
         else:
             close(word)
-        previous = word
+        previous, before_previous = word, previous
     close()
     return runs
 
@@ -295,6 +297,17 @@ def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
     return resolved
 
 
+def _towns(text: str, regions: frozenset[str]) -> list[tuple[int, int]]:
+    """The spans of the capitalised words before a comma and a state, province or country that ends a phrase
+    ("a native of Port Orchard, Washington,", "Sarnia, Ontario."): a town's name, never a person's."""
+    if not regions:
+        return []
+    region = "|".join(re.escape(r) for r in sorted(regions, key=len, reverse=True))
+    town = re.compile(r"(?<![\w.’'-])((?:[A-Z][\w’'.-]*\s+){0,2}[A-Z][\w’'.-]*),\s+(?:" + region +
+                      r")(?=\s*[,.;:()\n—]|\s*$)")
+    return [(m.start(1), m.end(1)) for m in town.finditer(text)]
+
+
 def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[Mention]:
     """Every organization and person mention in an article (pronouns resolved), with sentence and offsets.
 
@@ -326,6 +339,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     blocked = list(lexicon.places | lexicon.awards | {f"{award}s" for award in lexicon.awards})
     taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
               if not _overlaps(s, e, taken)]
+    taken += [span for span in _towns(normalized, lexicon.regions) if not _overlaps(*span, taken)]
 
     sentences = list(_sentences(normalized))
 
@@ -357,7 +371,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                 candidates = [c for c in candidates if not _overlaps(c[0], c[1], [(start, end)])]
                 candidates.append((start, end, [w[2] for w in _words(normalized, start, end)]))
             else:
-                found.append((start, end, "Organization", slug(label), label, "organization"))
+                found.append((start, end, entity_type, slug(label), label, "organization"))
 
     # Other names of a person the article names in full: "Garza Villarreal" (the family name of "Héctor Garza
     # Villarreal"), "Tavo Zamora-Reyes" (with the nickname of 'Gustavo "Tavo" Zamora-Reyes').
@@ -454,6 +468,24 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
 
 
 
+# Plural words that close the names of bodies other than clubs: "Dayton Daily News", "Fox Sports".
+_NOT_A_NICKNAME = frozenset({"News", "Sports", "Times", "Networks", "Communications", "Industries", "Holdings",
+                             "Brothers", "Airlines", "Partners", "Associates", "Services", "Systems", "Studios",
+                             "Games", "Olympics", "Productions", "Enterprises", "Investments", "Properties",
+                             "Resources", "Affairs", "Relations", "Nations", "Islands", "States", "Americas",
+                             "Athletics", "Pictures", "Records", "Laboratories", "Labs", "Solutions", "Sciences",
+                             "Friends", "Legends", "Awards", "Classics", "Series", "Championships", "Trials"})
+
+
+def _is_club_name(tokens: list[Any]) -> bool:
+    """Whether an organization's name is shaped as a club's: a place or a sponsor, then a plural nickname the
+    model tags as a plural proper noun ("Hyundai Unicorns", "Yolo High Wheelers"), not a company's or an
+    outlet's ("Dayton Daily News"), nor a hyphenated surname ("Zamora-Reyes")."""
+    last = tokens[-1]
+    return len(tokens) >= 2 and last.tag_ == "NNPS" and last.text not in _NOT_A_NICKNAME \
+        and all(t.whitespace_ for t in tokens[:-1])
+
+
 def model_candidates(doc: Any, occupied: list[tuple[int, int]],
                      not_name_words: frozenset[str]) -> list[tuple[int, int, str, str]]:
     """People and organizations spaCy's model finds where the lexicon and the name rules found nothing:
@@ -466,7 +498,7 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
     name or a proper organization name: two or more capitalised tokens (initials such as "J.J." count), no
     title, not in capitals (a dateline). One-word spans stay out: the model's single-word guesses were
     wrong more often than right on real news ("Feld" as a place, "Brandt" as an organization). An
-    organization stays an organization, kept with its mentions; it is never guessed into a club.
+    organization is a club only when its name is shaped as one (`_is_club_name`: "Hyundai Unicorns").
     """
     text = doc.text
     found = []
@@ -504,7 +536,7 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
                                         for t in tokens):
                 found.append((start, end, "Person", label))
         elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens):
-            found.append((start, end, "Organization", label))
+            found.append((start, end, "Team" if _is_club_name(tokens) else "Organization", label))
     return found
 
 
@@ -582,7 +614,8 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
 # "The 26-year-old outfielder", "the former catcher", "the right-hander": a person the story spoke of just before,
 # described by age, former post or position. Not "the manager" alone: that may be anyone's manager.
 _PERSON_DESCRIPTION = re.compile(
-    r"\b[Tt]he (?:(?:\d{2}-year-old|former|veteran|longtime|one-time|rookie|young|[a-z]+-time All-Star)\s+)*"
+    r"\b[Tt]he (?:(?:\d{2}-year-old|former|veteran|longtime|one-time|rookie|young|[a-z]+-time All-Star|All-Star|"
+    r"[a-z]+-[a-z]+(?:ing|ed))\s+)*"
     r"(?:(?:right|left)-hander|righty|lefty|outfielder|infielder|pitcher|catcher|shortstop|"
     r"(?:first|second|third) baseman|designated hitter|slugger|reliever|closer|starter|ace|\d{2}-year-old|"
     r"(?<=former )(?:manager|general manager|GM|executive|coach|skipper|star))\b(?![’'-])")

@@ -24,10 +24,12 @@ PARTICLES = frozenset({"de", "la", "del", "della", "di", "da", "dos", "das", "du
 # Capitalised particles that begin a compound surname: "Oneil De la Cruz", "Van Scoyoc" is a plain surname.
 SURNAME_OPENERS = frozenset({"De", "Del", "Della", "Di", "Da", "Dos", "La", "Le", "Van", "Von", "St."})
 SUFFIXES = frozenset({"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV"})
-# Capitalised words that close the name of a place or a body, not a person's: "Ofunato High School", "Point Loma
-# Nazarene University", "Smith's Ballpark": the words before them are that name's, not someone's.
+# Capitalised words that close the name of a place, a body or an event, not a person's: "Ofunato High School",
+# "Point Loma Nazarene University", "Smith's Ballpark", "Clark County", "the All-Star Game": the words before them
+# are that name's, not someone's.
 INSTITUTION_HEADS = frozenset({"School", "Academy", "University", "College", "Institute", "Stadium", "Ballpark",
-                               "Arena", "Dome", "League", "Conference", "Group", "Company"})
+                               "Arena", "Dome", "League", "Conference", "Group", "Company", "County", "Game",
+                               "Games"})
 # Words that close a place's name but are surnames too ("Minute Maid Park", "Chan Ho Park"): the name rules take
 # them as a place's, the model may still read a person.
 PLACE_HEADS = frozenset({"Park", "Field"})

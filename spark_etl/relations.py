@@ -140,6 +140,15 @@ RULES: tuple[Rule, ...] = (
                      "San Diego Padres")),
           counter_examples=("Philip Humber made a call for the New York Mets' fans.",
                             "Juan Soto hit a home run against the San Diego Padres.")),
+    # A club that played, or won, "under" someone was managed by him.
+    _rule("played_under", "play pitch catch star", "prep:under", "prep:for", "Manager",
+          examples=(("Bo Lee played for the Arizona State Sun Devils from 1997-99 under Pat Murphy.", "Pat Murphy",
+                     "Arizona State Sun Devils"),)),
+    _rule("won_under", "win finish go", "prep:under", "agent", "Manager",
+          examples=(("The Cincinnati Reds won the 1990 World Series under Lou Piniella.", "Lou Piniella",
+                     "Cincinnati Reds"),
+                    ("The Cincinnati Reds went 91-71 under manager Lou Piniella.", "Lou Piniella",
+                     "Cincinnati Reds"))),
     _rule("managed", "manage skipper pilot", "agent", "patient", "Manager",
           examples=(("Ned Carrow managed the Baltimore Orioles for eight seasons.", "Ned Carrow",
                      "Baltimore Orioles"),),
@@ -263,6 +272,89 @@ def in_coordinated_clauses(parse: Parse, a: Token, b: Token) -> bool:
     return False
 
 
+# The links from a club up to the title it is a complement of: "with the Cubs", "the Mets' coach", "Cubs and Reds".
+_COMPLEMENT_LINKS = frozenset({"pobj", "prep", "poss", "conj"})
+
+
+def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[str, re.Pattern[str]], ...],
+                   mention_of: Callable[[Token], dict[str, Any] | None]) -> str | None:
+    """The role of the title the club is a complement of, below what the club shares with the person: "a
+    catcher for 15 seasons with the Chicago Cubs" (Player), "the Mets' pitching coach" (Coach); None when no
+    title governs it through prepositions, possessives and lists before a verb, or the person, does, or when
+    the title is another person's ("Jon Daniels, the Rangers' president, said owner Ray Davis ...")."""
+    top = parse.common_head(person, club)
+    own = mention_of(person)
+    step = club
+    while step != top and step.dep in _COMPLEMENT_LINKS:
+        head = parse.head(step)
+        if head is None or head == top or head.pos in ("VERB", "AUX"):
+            return None
+        if head.pos == "NOUN":
+            words = " ".join(t.text for t in parse.tokens if t.i in parse.span_of(head))
+            role = next((role for role, pattern in cues if pattern.search(words)), None)
+            if role is not None:
+                holders = [t for t in (parse.head(head) if head.dep == "appos" else None,
+                                       *parse.children(head, "appos", "compound")) if t is not None]
+                if any((m := mention_of(t)) and m["entity_type"] == "Person"
+                       and (own is None or m["entity_key"] != own["entity_key"]) for t in holders):
+                    return None
+                return role
+        step = head
+    return None
+
+
+# Clauses hung on another word, each of which may have an actor of its own.
+_SUBORDINATE = frozenset({"ccomp", "advcl", "relcl", "pcomp", "acl", "conj"})
+_RELATIVE_PRONOUNS = frozenset({"who", "whom", "that", "which", "whose"})
+_PERSONAL_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "it", "we", "i", "you"})
+
+
+def in_another_actors_clause(parse: Parse, person: Token, club: Token,
+                             mention_of: Callable[[Token], dict[str, Any] | None]) -> bool:
+    """Whether `club` stands in a clause, below what it shares with `person`, whose subject is another person or
+    another club: "Manager Scott Servais said Castillo would start in New York" (New York is where Castillo
+    starts), "the teardown Krall began when the Reds dealt Gray to Minnesota" (Minnesota is the Reds' deal's).
+    A relative clause on the person is the person's ("Scott, whom the Mets hired away from the Red Sox"); a
+    pronoun subject is not trusted to be someone else."""
+    top = parse.common_head(person, club)
+    if top is None:
+        return False
+    own, club_mention = mention_of(person), mention_of(club)
+
+    def same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+        return a is not None and b is not None and a["entity_key"] == b["entity_key"]
+
+    for step in [club, *parse.ancestors(club)]:
+        if step == top:
+            return False
+        if step.pos not in ("VERB", "AUX") or step.dep not in _SUBORDINATE:
+            continue
+        noun = parse.head(step) or step
+        if step.dep == "relcl" and (same(mention_of(noun), own) or noun in parse.conjuncts(person)):
+            continue  # a clause on the person himself, or on the list he is in
+        for subject in parse.children(step, "nsubj", "nsubjpass"):
+            if subject.text.lower() in _PERSONAL_PRONOUNS:
+                continue
+            relative = subject.text.lower()
+            if relative in _RELATIVE_PRONOUNS:
+                if step.dep != "relcl":
+                    continue
+                subject = parse.head(step) or subject  # the relative clause's subject is the noun it hangs on
+                referent = mention_of(subject)
+                # "who" stands for a person: one the model hangs on a club is its slip ("a pick of the Red Sox
+                # who later pitched for the Padres").
+                if relative in ("who", "whom") and (referent is None or referent["entity_type"] != "Person"):
+                    continue
+            actor = mention_of(subject)
+            if actor is None or club.i in parse.span_of(subject):
+                continue
+            if actor["entity_type"] == "Person" and not same(actor, own):
+                return True
+            if actor["entity_type"] != "Person" and not same(actor, club_mention):
+                return True
+    return False
+
+
 def _is_passive(parse: Parse, verb: Token) -> bool:
     if any(c.dep in ("nsubjpass", "auxpass", "agent") for c in parse.children(verb)):
         return True
@@ -318,9 +410,9 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
         holders = [verb, *_patient(parse, verb)]
         holders += [pobj for holder in list(holders) for prep in parse.children(holder, "prep")
                     for pobj in parse.children(prep, "pobj")]
-        # "out of the University of Missouri": "of" hangs on "out".
+        # "out of the University of Missouri": "of" hangs on "out"; "from 1997-99 under Murphy": "under" on "from".
         holders += [out for holder in list(holders) for out in parse.children(holder, "prep")
-                    if out.text.lower() == "out"]
+                    if out.text.lower() == "out" or holder is verb]
         found = [pobj for holder in holders for prep in parse.children(holder, "prep")
                  if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
     # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does, and

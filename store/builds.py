@@ -30,6 +30,7 @@ BUILD_MARKER = "BUILD.json"
 UPDATED_MARKER = "UPDATED"
 DATABASE = "oxigraph"  # the database a build loads; updates write copies of it (store/update.py)
 SNAPSHOTS = "snapshots"  # where, in a build
+DERIVED = "derived"  # the values a server derives from the build (store/derived.py), as the build saved them
 
 
 class StoreFolderError(UserError, PermissionError):

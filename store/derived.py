@@ -1,6 +1,11 @@
 """Values derived from a store (its chain network, its name table, its nodes' neighbours), kept for the store
 last asked, and read again when what they are read from changes.
 
+The build saves the values that take seconds to read (the chain network, the membership graph) beside its
+database (`save`), so that a process that opens it loads them in a fraction of a second: at a server's start,
+and whenever a query process is started again after a query past its deadline. A build updated since is read
+again in the background while its saved values answer.
+
 A build never changes. What changes is the store a server reads: an in-memory copy applies the updates its build
 has had (store/handle.PinnedStore), and a store on disk is opened again, as a new Store object, after each update
 (store/handle.CurrentStore). Both stay in one *lineage*, whose *generation* changes only when an update may have
@@ -13,10 +18,12 @@ from __future__ import annotations
 
 import itertools
 import os
+import pickle
 import threading
 import time
-from collections.abc import Callable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from pyoxigraph import Store
 
@@ -25,6 +32,9 @@ from pyoxigraph import Store
 # its id, and its lineage, meanwhile.
 _lineages: dict[int, tuple[int, int]] = {}
 _numbers = itertools.count(1)
+# Each lineage's folder of values its build saved (`save`), by lineage number: they are its generation 0's.
+_saved: dict[int, Path] = {}
+SAVED_GENERATION = 0
 
 
 def lineage(store: Store) -> tuple[int, int] | None:
@@ -32,9 +42,13 @@ def lineage(store: Store) -> tuple[int, int] | None:
     return _lineages.get(id(store))
 
 
-def register(store: Store) -> None:
-    """Start a lineage with `store`."""
-    _lineages[id(store)] = (next(_numbers), 0)
+def register(store: Store, saved: Path | None = None, updated: bool = False) -> None:
+    """Start a lineage with `store`: a build, whose values were saved in `saved` (if it is not None) before
+    the updates it has had since (`updated`)."""
+    number = next(_numbers)
+    _lineages[id(store)] = (number, next(_numbers) if updated else SAVED_GENERATION)
+    if saved is not None:
+        _saved[number] = saved
 
 
 def changed(store: Store, vocabulary: bool) -> None:
@@ -57,7 +71,20 @@ def reopened(store: Store, before: Store, vocabulary: bool) -> None:
 
 def forget(store: Store) -> None:
     """The handle that registered `store` lets it go."""
-    _lineages.pop(id(store), None)
+    found = _lineages.pop(id(store), None)
+    if found is not None and not any(number == found[0] for number, _ in _lineages.values()):
+        _saved.pop(found[0], None)
+
+
+def save(values: Iterable[DerivedValue[Any]], store: Store, folder: Path) -> None:
+    """Read each value from `store` (a build, before it is published) and save it in `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for value in values:
+        assert value.saved_as is not None, value
+        partial = folder / (value.saved_as + ".partial")
+        with open(partial, "wb") as f:
+            pickle.dump(value.read_from(store), f, pickle.HIGHEST_PROTOCOL)
+        partial.replace(folder / value.saved_as)
 
 
 # A value read in less time than this is read again at once, by the asking thread, when its store changes.
@@ -65,6 +92,9 @@ INLINE_READ_SECONDS = 0.05
 # Otherwise, in the background, while the previous value answers, and no sooner after the last read than this
 # many times what it took: under a stream of updates reading stays a fraction of a core.
 REFRESH_FACTOR = 4.0
+# The values a build saves take seconds to read in every process that answers connection lookups: under a stream
+# of updates, each is read again at most this often.
+SAVED_REFRESH_SECONDS = 60.0
 
 T = TypeVar("T")
 
@@ -72,20 +102,24 @@ T = TypeVar("T")
 class DerivedValue(Generic[T]):
     """`read(store)` for the store last asked.
 
-    For a store of a lineage not asked before: with `settle_seconds` None, read at once by the asking thread;
-    else read in the background once that lineage has stayed the one asked for `settle_seconds` and twice the
-    last read (a stream of new builds must not keep a core reading values no one gets to use), with None
-    answered meanwhile.
+    For a store of a lineage not asked before: with `settle_seconds` None, loaded from the values its build
+    saved (`saved_as`), and read again in the background if the build has been updated since; without one,
+    read at once by the asking thread. With `settle_seconds`, read in the background once that lineage has
+    stayed the one asked for `settle_seconds` and twice the last read (a stream of new builds must not keep a
+    core reading values no one gets to use), with None answered meanwhile.
 
     For the same lineage at a new generation: read at once when the last read was quick, else in the background
     while the previous value answers; so an answer may lag the last updates by up to REFRESH_FACTOR reads' time
-    (the wait before the next read starts) and one read.
+    or `refresh_seconds`, whichever is longer (the wait before the next read starts), and one read.
     """
 
-    def __init__(self, read: Callable[[Store], T], name: str, settle_seconds: float | None = None) -> None:
+    def __init__(self, read: Callable[[Store], T], name: str, settle_seconds: float | None = None,
+                 saved_as: str | None = None, refresh_seconds: float = 0.0) -> None:
         self._read = read
         self._name = name
         self.settle_seconds = settle_seconds
+        self.refresh_seconds = refresh_seconds  # the least time between two reads in the background
+        self.saved_as = saved_as  # its file among a build's saved values (`save`), if the build saves it
         self._store: Store | None = None  # the lineage's latest store asked: kept, so its id stays its own
         self._lineage: int | None = None
         self._value: T | None = None
@@ -95,6 +129,7 @@ class DerivedValue(Generic[T]):
         self._read_seconds = 0.0
         self._read_ended = 0.0
         self._reading = False
+        self._from_saved = False  # whether the value was loaded as its build saved it, never read here
         self._lock = threading.Lock()
         # A forked process has no reading thread, and perhaps a held lock; it keeps the values (a zygote reads
         # the network once so that each fork has it).
@@ -111,18 +146,38 @@ class DerivedValue(Generic[T]):
             if store is not self._store and (number is None or number != self._lineage):
                 self._value, self._has_value, self._asked_since = None, False, now
             self._store, self._lineage = store, number
-            if not self._has_value:
-                if self.settle_seconds is None:
+            if not self._has_value and self.settle_seconds is None:
+                if not self._load_saved(number):
                     return self._read_now(store, number, changed_to)
-                if not self._reading and now - self._asked_since >= max(self.settle_seconds,
+            if not self._has_value:
+                if not self._reading and now - self._asked_since >= max(self.settle_seconds or 0.0,
                                                                         2 * self._read_seconds):
                     self._read_in_background(store, number, changed_to)
             elif changed_to != self._generation and not self._reading:
-                if self._read_seconds < INLINE_READ_SECONDS:
+                if self._from_saved:  # how long a read takes is not known yet: not in the asking thread
+                    self._read_in_background(store, number, changed_to)
+                elif self._read_seconds < INLINE_READ_SECONDS:
                     return self._read_now(store, number, changed_to)
-                if now >= self._read_ended + REFRESH_FACTOR * self._read_seconds:
+                elif now >= self._read_ended + max(REFRESH_FACTOR * self._read_seconds, self.refresh_seconds):
                     self._read_in_background(store, number, changed_to)
             return self._value
+
+    def read_from(self, store: Store) -> T:
+        """The value read from `store` now, kept nowhere (for `save`)."""
+        return self._read(store)
+
+    def _load_saved(self, number: int | None) -> bool:
+        """Take the value its build saved for lineage `number`, if there is one that loads; whether it did."""
+        folder = _saved.get(number) if number is not None else None
+        if folder is None or self.saved_as is None:
+            return False
+        try:
+            with open(folder / self.saved_as, "rb") as f:
+                value = pickle.load(f)  # written by the build (`save`), beside the database it serves
+        except Exception:  # noqa: BLE001  # missing, or saved by another version of the code: read instead
+            return False
+        self._value, self._has_value, self._generation, self._from_saved = value, True, SAVED_GENERATION, True
+        return True
 
     def read_now(self, store: Store) -> T:
         """Read the value for `store` now, by this thread, settled or not (a zygote, before it forks)."""
@@ -160,3 +215,4 @@ class DerivedValue(Generic[T]):
         self._read_seconds = self._read_ended - started
         if store is self._store or (number is not None and number == self._lineage):
             self._value, self._has_value, self._generation = value, True, changed_to
+            self._from_saved = False

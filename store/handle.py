@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pyoxigraph import Store
 
-from store.builds import StoreUnavailableError, build_summary, open_current
+from store.builds import DERIVED, StoreUnavailableError, build_summary, open_current
 from store import derived
 from store.update import UpdatePoint, may_touch_vocabulary, store_version, update_point, updates_between
 
@@ -33,18 +33,18 @@ class CurrentStore:
             if self._store is None or version != self._version:
                 # The store holds at least the updates of the point before it, at most those of the one after.
                 before = update_point(self.store_dir)
-                store, _ = open_current(self.store_dir)
+                store, build = open_current(self.store_dir)
                 after = update_point(self.store_dir)
-                self._succeed(store, after)
+                self._succeed(store, build, after)
                 self._store, self._version, self._opened_at = store, version, before
             return self._store
 
-    def _succeed(self, store: Store, after: UpdatePoint) -> None:
+    def _succeed(self, store: Store, build: Path, after: UpdatePoint) -> None:
         """Register `store` as the last one opened again (the updates between them read from the log), or as the
-        first of its lineage."""
+        first of its lineage (`build`'s, with the values it saved)."""
         last, since = self._store, self._opened_at
         if last is None or since is None:
-            derived.register(store)
+            derived.register(store, build / DERIVED, updated=after.version[1] != 0)
             return
         updates = None
         if (since.version[0] == after.version[0] and since.log_bytes is not None and after.log_bytes is not None
@@ -52,7 +52,7 @@ class CurrentStore:
             updates = updates_between(self.store_dir, since.log_bytes, after.log_bytes)
         if updates is None and since.version[0] != after.version[0]:
             derived.forget(last)
-            derived.register(store)
+            derived.register(store, build / DERIVED, updated=after.version[1] != 0)
         else:  # updates unreadable (set aside, or that may reach the network) are taken to touch the vocabulary
             derived.reopened(store, last, updates is None or any(map(may_touch_vocabulary, updates)))
 
@@ -84,7 +84,8 @@ class PinnedStore:
     disk once the build is replaced, or when the copy cannot follow (a logged update that may reach the network,
     a log set aside)."""
 
-    def __init__(self, store_dir: Path | str, memory: Store | None, point: UpdatePoint) -> None:
+    def __init__(self, store_dir: Path | str, memory: Store | None, point: UpdatePoint,
+                 build: Path | None = None) -> None:
         self.store_dir = Path(store_dir)
         self.memory = memory
         self.version = point.version
@@ -92,7 +93,7 @@ class PinnedStore:
         self._disk = CurrentStore(store_dir)
         self._following = threading.Lock()
         if memory is not None:
-            derived.register(memory)
+            derived.register(memory, build / DERIVED if build is not None else None, updated=point.version[1] != 0)
 
     def current(self) -> bool:
         """Whether the copy is at the current build's last update, once it has applied those logged since."""
@@ -156,9 +157,9 @@ def load_copy(store_dir: Path | str, max_quads: int) -> PinnedStore:
             # names the database opened is the one read before and after (an update replaces it).
             point = update_point(store_dir)
             quads = build_summary(store_dir)["quads"]
-            disk = open_current(store_dir)[0] if 0 < quads <= max_quads else None
+            disk, build = open_current(store_dir) if 0 < quads <= max_quads else (None, None)
             if update_point(store_dir) == point:
                 break
     except StoreUnavailableError:
         return PinnedStore(store_dir, None, update_point(store_dir))
-    return PinnedStore(store_dir, memory_copy(disk) if disk is not None else None, point)
+    return PinnedStore(store_dir, memory_copy(disk) if disk is not None else None, point, build)

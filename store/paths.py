@@ -1,162 +1,157 @@
-"""Shortest paths between two entities through memberships and affiliations, read from the store's index, by a
-breadth-first search from both ends over a graph given by its neighbours."""
+"""Shortest paths between two entities through memberships and affiliations: the graph of who was a member of
+what and which team is an affiliate of which, read from the store's index once per store (store/derived.py),
+and searched there by a breadth-first search from both ends.
+
+Reading the index node by node made a path of four hops over the record read the clubs of thousands of people,
+a lookup each: the whole graph is a few scans of the index instead, and a search is a few numpy gathers."""
 
 from __future__ import annotations
 
-import itertools
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
-from pyoxigraph import NamedNode, QuerySolutions, Store, Variable
+import numpy as np
+from pyoxigraph import DefaultGraph, NamedNode, Store
 
-from vocab import namespaces
-from vocab.namespaces import PREFIXES
 from store import index
-from store.derived import lineage
+from store.derived import SAVED_REFRESH_SECONDS, DerivedValue
+from vocab import namespaces
 
 BB = namespaces.BB
 BB_MEMBER = NamedNode(BB + "member")
 BB_ORGANIZATION = NamedNode(BB + "organization")
 BB_AFFILIATE_OF = NamedNode(BB + "affiliateOf")
 
-# A node's neighbours, each with the word shown for the edge from the node to it.
-Neighbours = Callable[[str], Iterable[tuple[str, str]]]
-Parents = dict[str, list[tuple[str, str]]]  # node -> (the node before it on a shortest path, the edge word)
+# The word shown for an edge, read from the node it leaves, in alphabetical order (so that a node's neighbours,
+# sorted by number and then word, come in the order of their IRIs and words); each with its reverse.
+EDGE_WORDS = ("affiliate of", "has affiliate", "has member", "member of")
+AFFILIATE_OF, HAS_AFFILIATE, HAS_MEMBER, MEMBER_OF = range(len(EDGE_WORDS))
+REVERSE = np.array([HAS_AFFILIATE, AFFILIATE_OF, MEMBER_OF, HAS_MEMBER], dtype=np.int8)
+
+MAX_PATHS = 5
 
 
-def _expand(neighbours: Neighbours, frontier: list[str], parents: Parents, inverse: dict[str, str] | None) -> list[str]:
-    """One breadth-first level: the nodes first reached from `frontier`, each with every parent on it."""
-    reached: Parents = {}
-    for node in frontier:
-        for neighbour, edge in neighbours(node):
-            if neighbour not in parents:
-                reached.setdefault(neighbour, []).append((node, inverse[edge] if inverse is not None else edge))
-    parents.update(reached)
-    return sorted(reached)
+@dataclass(frozen=True)
+class MembershipGraph:
+    """Every entity that is a member of something or has members or affiliates, numbered in the order of their
+    IRIs, and each one's neighbours (indptr, neighbour, the word from the entity to that neighbour)."""
+    names: list[str]
+    number: dict[str, int]
+    indptr: Any
+    neighbours: Any
+    words: Any
+
+    def around(self, vertex: int) -> tuple[Any, Any]:
+        start, stop = self.indptr[vertex], self.indptr[vertex + 1]
+        return self.neighbours[start:stop], self.words[start:stop]
 
 
-def _walk(node: str, end: str, parents: Parents, forward: bool) -> Iterator[list[str]]:
-    """Every shortest path between `end` and `node` through `parents`, lazily, as [node, edge, node, ...]
-    from the source's side: `end` first when `forward`, last otherwise."""
-    if node == end:
-        yield [node]
+def read_graph(store: Store) -> MembershipGraph:
+    """The store's graph of memberships (a person, or a team, to the organization it was a member of) and
+    affiliations (a team to its parent club or league), both ways, from the default graph (the union)."""
+    def pairs(predicate: NamedNode) -> Iterator[tuple[Any, Any]]:
+        return ((q.subject, q.object) for q in store.quads_for_pattern(None, predicate, None, DefaultGraph()))
+
+    members: dict[str, list[str]] = {}
+    for membership, member in pairs(BB_MEMBER):
+        if isinstance(member, NamedNode):
+            members.setdefault(membership.value, []).append(member.value)
+    edges = {(member, organization.value, MEMBER_OF)
+             for membership, organization in pairs(BB_ORGANIZATION) if isinstance(organization, NamedNode)
+             for member in members.get(membership.value, ())}
+    edges |= {(team.value, parent.value, AFFILIATE_OF) for team, parent in pairs(BB_AFFILIATE_OF)
+              if isinstance(team, NamedNode) and isinstance(parent, NamedNode)}
+    names = sorted({a for a, _, _ in edges} | {b for _, b, _ in edges})
+    number = {name: i for i, name in enumerate(names)}
+    one_way = np.array(sorted((number[a], number[b], word) for a, b, word in edges), dtype=np.int64).reshape(-1, 3)
+    source = np.concatenate([one_way[:, 0], one_way[:, 1]])
+    target = np.concatenate([one_way[:, 1], one_way[:, 0]])
+    word = np.concatenate([one_way[:, 2], REVERSE[one_way[:, 2]]]).astype(np.int8)
+    order = np.lexsort((word, target, source))
+    indptr = np.zeros(len(names) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(source, minlength=len(names)), out=indptr[1:])
+    return MembershipGraph(names, number, indptr, target[order], word[order])
+
+
+MEMBERSHIP_GRAPH = DerivedValue(read_graph, "membership-graph", saved_as="membership-graph.pickle",
+                                refresh_seconds=SAVED_REFRESH_SECONDS)
+
+
+def graph_of(store: Store) -> MembershipGraph:
+    """The store's membership graph, as its build saved it or read on first use (a server's query processes
+    read it as they open the store)."""
+    graph = MEMBERSHIP_GRAPH.get(store)
+    assert graph is not None  # read at once for a store not asked before
+    return graph
+
+
+def _expand(graph: MembershipGraph, frontier: Any, distance: Any, level: int) -> Any:
+    """One breadth-first level: the vertices first reached from `frontier`, in order, marked at `level`."""
+    starts, stops = graph.indptr[frontier], graph.indptr[frontier + 1]
+    counts = stops - starts
+    offsets = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+    reached = graph.neighbours[offsets]
+    new = np.unique(reached[distance[reached] < 0])
+    distance[new] = level
+    return new
+
+
+def _walk(graph: MembershipGraph, vertex: int, distance: Any, toward_source: bool) -> Iterator[list[int]]:
+    """Every shortest way from `vertex` back to its search's start (distance 0), lazily, in the order of the
+    vertices and words passed, as [vertex, word, vertex, ..., start]; each word read from the source's side."""
+    if distance[vertex] == 0:
+        yield [vertex]
         return
-    for previous, edge in sorted(set(parents[node])):
-        for path in _walk(previous, end, parents, forward):
-            yield path + [edge, node] if forward else [node, edge] + path
+    neighbours, words = graph.around(vertex)
+    nearer = distance[neighbours] == distance[vertex] - 1
+    for previous, word in zip(neighbours[nearer].tolist(), words[nearer].tolist(), strict=True):
+        # `word` leads from `vertex` to `previous`: on the source's side the path runs the other way.
+        shown = int(REVERSE[word]) if toward_source else word
+        for rest in _walk(graph, previous, distance, toward_source):
+            yield [vertex, shown, *rest]
 
 
-def shortest(source: str, target: str, neighbours: Neighbours, inverse: dict[str, str], max_hops: int,
-             limit: int) -> list[list[str]]:
-    """At most `limit` shortest paths from `source` to `target` of at most `max_hops` edges, in a stable order,
-    each [node, edge word, node, ...]; `inverse` reads each edge word the other way.
+def shortest(graph: MembershipGraph, source: str, target: str, max_hops: int, limit: int) -> list[list[str]]:
+    """At most `limit` shortest paths from `source` to `target` of at most `max_hops` edges, in a stable order
+    (by the meeting vertex's IRI, then each step's), each [node, edge word, node, ...].
 
     A breadth-first search from both ends, always widening the smaller frontier: a hub's many neighbours are
     read once, not walked through one by one. Where the two searches first meet, every meeting node lies on a
     shortest path and every shortest path crosses exactly one of them.
     """
-    from_source: Parents = {source: []}
-    from_target: Parents = {target: []}
-    frontiers = [[source], [target]]
-    meeting = sorted(from_source.keys() & from_target.keys())
+    if source == target:
+        return [[source]]
+    if source not in graph.number or target not in graph.number:
+        return []
+    distances = [np.full(len(graph.names), -1, dtype=np.int64) for _ in range(2)]
+    frontiers = [np.array([graph.number[source]]), np.array([graph.number[target]])]
+    levels = [0, 0]
+    for side in (0, 1):
+        distances[side][frontiers[side]] = 0
+    meeting = np.zeros(0, dtype=np.int64)
     for _ in range(max_hops):
-        if meeting or not frontiers[0] or not frontiers[1]:
-            break
         side = 0 if len(frontiers[0]) <= len(frontiers[1]) else 1
-        frontiers[side] = _expand(neighbours, frontiers[side], (from_source, from_target)[side],
-                                  inverse if side == 1 else None)
-        meeting = sorted(from_source.keys() & from_target.keys())
-    every_path = (head + tail[1:] for middle in meeting
-                  for head in _walk(middle, source, from_source, forward=True)
-                  for tail in _walk(middle, target, from_target, forward=False))
-    return list(itertools.islice(every_path, limit))
-
-
-MAX_PATHS = 5
-
-
-_MEMBERS_OF = PREFIXES + "SELECT ?person ?org WHERE { ?m bb:organization ?org ; bb:member ?person }"
-
-
-class _NeighbourMemo:
-    """Each node's neighbours as read from one store, kept while that store is the one asked and unchanged
-    (store/derived.py): a new store, or a copy that applied updates, and the memo starts again.
-
-    Clubs are the graph's hubs: nearly every path search reads some club's members, a query that looks up a
-    hundred or more memberships in the index, and the same few dozen clubs come back
-    request after request.
-    """
-
-    def __init__(self, max_nodes: int = 4096) -> None:
-        self.max_nodes = max_nodes
-        self._store: Store | None = None
-        self._lineage: tuple[int, int] | None = None
-        self._neighbours: OrderedDict[str, list[tuple[NamedNode, str]]] = OrderedDict()
-        # The shared process's threads search paths at once: a lookup, its move to the end and another thread's
-        # eviction must not interleave (move_to_end raised KeyError on a key evicted in between).
-        self._lock = threading.Lock()
-
-    def neighbours(self, store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
-        key = lineage(store)
-        with self._lock:
-            if key != self._lineage or (key is None and store is not self._store):
-                self._neighbours = OrderedDict()
-            self._store, self._lineage = store, key
-            found = self._neighbours.get(node.value)
-            if found is not None:
-                self._neighbours.move_to_end(node.value)
-                return found
-        found = _read_neighbours(store, node)  # outside the lock: the other threads' lookups go on meanwhile
-        with self._lock:
-            if key == self._lineage and (key is not None or store is self._store):
-                self._neighbours[node.value] = found
-                self._neighbours.move_to_end(node.value)
-                while len(self._neighbours) > self.max_nodes:
-                    self._neighbours.popitem(last=False)
-        return found
-
-
-_memo = _NeighbourMemo()
-
-
-def _neighbours(store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
-    """Entities one edge from `node`, with the word shown for the edge: memberships and affiliations, both ways."""
-    return _memo.neighbours(store, node)
-
-
-def _read_neighbours(store: Store, node: NamedNode) -> list[tuple[NamedNode, str]]:
-    """`node`'s neighbours read from Oxigraph's quad index in the default graph (the union the build
-    materializes): no query text."""
-    found = [(org, "member of")
-             for m in index.subjects(store, BB_MEMBER, node) for org in index.objects(store, m, BB_ORGANIZATION)]
-    # A club has thousands of members at 10,000 articles: one query reads them all, in Rust, and its terms are
-    # taken as they come (no row dictionaries).
-    members = store.query(_MEMBERS_OF, substitutions={Variable("org"): node})
-    assert isinstance(members, QuerySolutions)
-    found += [(solution[0], "has member") for solution in members]
-    found += [(parent, "affiliate of") for parent in index.objects(store, node, BB_AFFILIATE_OF)]
-    found += [(child, "has affiliate") for child in index.subjects(store, BB_AFFILIATE_OF, node)]
-    return [(n, edge) for n, edge in found if isinstance(n, NamedNode)]
-
-
-def _label(store: Store, node: str) -> str:
-    """The node's label, or the IRI itself when it has none."""
-    return index.label(store, NamedNode(node)) or node
-
-
-# Each edge word read the other way: a path found from the target's side is written from the source's.
-_INVERSE_EDGE = {"member of": "has member", "has member": "member of",
-                 "affiliate of": "has affiliate", "has affiliate": "affiliate of"}
+        levels[side] += 1
+        frontiers[side] = _expand(graph, frontiers[side], distances[side], levels[side])
+        meeting = np.nonzero((distances[0] >= 0) & (distances[1] >= 0))[0]
+        if len(meeting) or not len(frontiers[0]) or not len(frontiers[1]):
+            break
+    found: list[list[str]] = []
+    for middle in meeting.tolist():
+        for head in _walk(graph, middle, distances[0], toward_source=True):
+            for tail in _walk(graph, middle, distances[1], toward_source=False):
+                if len(found) == limit:
+                    return found
+                steps = head[::-1] + tail[1:]
+                found.append([graph.names[step] if i % 2 == 0 else EDGE_WORDS[step] for i, step in enumerate(steps)])
+    return found
 
 
 def shortest_paths(store: Store, source: str, target: str, max_hops: int = 4) -> list[list[dict[str, str]]]:
     """Shortest paths between two entities over memberships and affiliations, at most `max_hops` edges long;
-    at most MAX_PATHS of them, in a stable order (store/paths.py's search, over the store's index)."""
-    def neighbours(node: str) -> list[tuple[str, str]]:
-        return [(n.value, edge) for n, edge in _neighbours(store, NamedNode(node))]
-
-    paths = shortest(source, target, neighbours, _INVERSE_EDGE, max_hops, MAX_PATHS)
-    labels = {n: _label(store, n) for n in sorted({n for path in paths for n in path[::2]})}
+    at most MAX_PATHS of them, in a stable order (`shortest`, over the store's membership graph)."""
+    paths = shortest(graph_of(store), source, target, max_hops, MAX_PATHS)
+    labels = {n: index.label(store, NamedNode(n)) or n for n in sorted({n for path in paths for n in path[::2]})}
     return [[{"iri": step, "label": labels[step]} if i % 2 == 0 else {"predicate": step}
              for i, step in enumerate(path)] for path in paths]

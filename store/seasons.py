@@ -26,7 +26,7 @@ import numpy as np
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from store import index
-from store.derived import DerivedValue
+from store.derived import SAVED_REFRESH_SECONDS, DerivedValue
 from vocab import namespaces
 from vocab.errors import UserError
 
@@ -69,6 +69,13 @@ class Network:
     ends: Any = None  # numpy arrays, one entry per link: person vertex, node vertex, source bits, year
     _graphs: OrderedDict[tuple[int, int | None, int | None], Any] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a build saves (store/derived.py): the links, without the adjacencies kept or the lock."""
+        return {name: value for name, value in self.__dict__.items() if name not in ("_graphs", "_lock")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, _graphs=OrderedDict(), _lock=threading.Lock())
 
     def link(self, person: str, node: str, year: int, source: int, ground: tuple[str, str]) -> None:
         self.year_of[node] = year
@@ -250,12 +257,14 @@ def _is_person(store: Store, node: NamedNode) -> bool:
     return index.has(store, node, NamedNode(namespaces.RDF_TYPE), NamedNode(BB + "Person"))
 
 
-_networks = DerivedValue(read_network, "chain-network")
+CHAIN_NETWORK = DerivedValue(read_network, "chain-network", saved_as="chain-network.pickle",
+                             refresh_seconds=SAVED_REFRESH_SECONDS)
 
 
 def network_of(store: Store) -> Network:
-    """The store's network, read on first use (a server's query process reads it when it opens the store)."""
-    network = _networks.get(store)
+    """The store's network, as its build saved it or read on first use (a server's query process reads it when
+    it opens the store)."""
+    network = CHAIN_NETWORK.get(store)
     assert network is not None  # read at once for a store not asked before
     return network
 

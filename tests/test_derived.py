@@ -111,3 +111,52 @@ def test_a_store_opened_again_after_updates_stays_in_its_lineage(store_copy: Pat
     third = handle.get()
     lineage = derived.lineage(third)
     assert lineage is not None and lineage[0] == found[0] and lineage[1] != found[1]
+
+
+def test_a_value_its_build_saved_is_loaded_not_read(tmp_path: Path) -> None:
+    reads: list[int] = []
+
+    def counted(store: Store) -> int:
+        reads.append(len(store))
+        return len(store)
+
+    values = DerivedValue(counted, "counted", saved_as="count.pickle")
+    derived.save([values], _store(1, 2), tmp_path)  # what a build does before it is published
+    assert reads == [2] and (tmp_path / "count.pickle").exists()
+    served = _store(1, 2)
+    derived.register(served, tmp_path)
+    assert values.get(served) == 2 and reads == [2], "loaded as saved: not read again"
+    derived.forget(served)
+
+    updated = _store(1, 2, 3)  # the build has had an update since it saved its values
+    derived.register(updated, tmp_path, updated=True)
+    assert values.get(updated) == 2, "the saved value answers at once"
+    deadline = time.monotonic() + 10
+    while values.get(updated) != 3:  # while the build is read again in the background
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    derived.forget(updated)
+
+    (tmp_path / "count.pickle").write_bytes(b"not a pickle")
+    broken = _store(1, 2, 3, 4)
+    derived.register(broken, tmp_path)
+    assert values.get(broken) == 4, "a saved value that does not load is read instead"
+    derived.forget(broken)
+
+
+def test_a_served_build_loads_the_network_and_the_graph_it_saved(store_copy: Path) -> None:
+    from store.builds import DERIVED, current_build
+    from store.paths import MEMBERSHIP_GRAPH, graph_of, read_graph
+    from store.seasons import CHAIN_NETWORK, network_of, read_network
+
+    build = current_build(store_copy)
+    assert build is not None
+    assert {p.name for p in (build / DERIVED).iterdir()} == {"chain-network.pickle", "membership-graph.pickle"}
+    handle = CurrentStore(store_copy)  # kept: a handle let go forgets its store's lineage
+    store = handle.get()
+    network, graph = network_of(store), graph_of(store)
+    assert CHAIN_NETWORK._from_saved and MEMBERSHIP_GRAPH._from_saved
+    read = read_network(store)
+    assert network.names == read.names and network.links == read.links and network.grounds == read.grounds
+    assert graph.names == read_graph(store).names
+    assert network.graph(3, None, None)[1].tolist() == read.graph(3, None, None)[1].tolist()

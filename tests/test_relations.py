@@ -178,3 +178,20 @@ def test_a_clause_with_its_own_subject_keeps_its_clubs(lexicon: Lexicon) -> None
     found = memberships(facts_of(text, lexicon))
     assert ("Lena Ostrova", "Boston Red Sox", "Coach") not in found
     assert ("Dale Morrow", "Boston Red Sox", "Coach") in found
+
+
+def test_a_club_in_a_clause_of_another_actor_is_not_the_persons(lexicon: Lexicon) -> None:
+    # The club is where someone else acts: what the clause's own subject does there.
+    for sentence in ("Manager Dale Morrow said Tito Ruiz would pitch Friday against the Boston Red Sox.",
+                     "The rebuild that general manager Claire Vandermeer began in May, when the Detroit Tigers "
+                     "sent Ana Ruiz to the Seattle Mariners, goes on."):
+        assert not any(person in ("Dale Morrow", "Claire Vandermeer") and club in ("Boston Red Sox",
+                                                                                     "Seattle Mariners")
+                       for person, club, _ in memberships(facts_of(sentence, lexicon))), sentence
+    # A relative clause on the person, or on the list he is in, is his.
+    found = memberships(facts_of("Scouting director Ana Ruiz, whom the Detroit Tigers hired away from the Seattle "
+                                 "Mariners, starts Monday.", lexicon))
+    assert any(person == "Ana Ruiz" and club == "Seattle Mariners" for person, club, _ in found)
+    found = memberships(facts_of("Top prospects Bo Lee and Cy Dunn, who finished last season with the Toledo Mud "
+                                 "Hens, will open in Detroit.", lexicon))
+    assert {("Bo Lee", "Toledo Mud Hens"), ("Cy Dunn", "Toledo Mud Hens")} <= {(p, c) for p, c, _ in found}

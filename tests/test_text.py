@@ -513,3 +513,16 @@ def test_a_kinship_apposition_naming_no_relative_gives_its_clubs_to_no_one() -> 
     sentence = "Cade Morrow, the son of a former Seattle Mariners pitcher, homered twice."
     mentions = mentions_in(sentence, ("Cade Morrow", "Person"), ("Seattle Mariners", "Team"))
     assert members(sentence_facts(sentence, 0, mentions)) == set()
+
+
+def test_a_town_a_county_a_school_or_an_event_is_nobodys_name(lexicon: Lexicon) -> None:
+    text = ("Dario Vance, a native of Glen Arbor, Michigan, was taken in 2019 out of Cal Baptist. He grew up in "
+            "Marlow County and pitched in the Futures Game. Mike Soria was born in Ridgetown, Ontario.")
+    assert sorted({label for _, label in people(find_mentions(text, lexicon))}) == ["Dario Vance", "Mike Soria"]
+
+
+def test_an_organization_named_as_a_club_is_a_club(lexicon: Lexicon) -> None:
+    # A place, then a plural nickname the model tags as a plural proper noun; not an outlet's name.
+    text = "In 2016 Kelsie Ray pitched for the Sonoma Stompers, and she later wrote for the Dayton Daily News."
+    types = {m.label: m.entity_type for m in find_mentions(text, lexicon)}
+    assert types["Sonoma Stompers"] == "Team" and types.get("Dayton Daily News", "Organization") == "Organization"

@@ -49,6 +49,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("spark_shuffle_partitions", 0,
             "Partitions of the articles and spark.sql.shuffle.partitions; 0 sizes them from the corpus (one per "
             "500 articles, at least 2): few keep small builds fast, and every task then has work enough."),
+    Setting("build_nice", 10,
+            "How much `bbkg build` lowers its CPU priority (a nice increment, for Spark, its Python workers and "
+            "the loader): a build is batch work, and a server on the same machine keeps the cores for its requests "
+            "while one runs. 0 builds at the priority the command was started with."),
     Setting("spark_driver_memory", "4g",
             "spark.driver.memory; in local mode the driver also runs the tasks, "
             "and Spark's 1g is tight at 10k articles."),
