@@ -1,4 +1,4 @@
-"""Values derived from a store (its chain network, its name table, its nodes' neighbours), kept for the store
+"""Values derived from a store (its chain network, its membership graph, its name table), kept for the store
 last asked, and read again when what they are read from changes.
 
 The build saves the values that take seconds to read (the chain network, the membership graph) beside its
