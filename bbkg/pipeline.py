@@ -44,8 +44,7 @@ from spark_etl.session import check_master, create_spark_session, kept, wait_for
 from store import derived
 from store.builds import (DERIVED, LoadError, check_writable, dataset_statistics, load_build, new_build_dir,
                           prune_builds, publish_build)
-from store.paths import MEMBERSHIP_GRAPH
-from store.seasons import CHAIN_NETWORK
+from store.connections import SAVED_VALUES
 from store.update import replay_updates, set_log_aside, writer_lock
 from store.validate import validate_store
 
@@ -400,7 +399,7 @@ def _load_and_check(result: BuildResult, settings: dict[str, Any], clock: Stopwa
         result.quads = result.statistics["quads"]
     with clock.stage("derived"):
         # What a server would otherwise read from the store at every start (store/derived.py).
-        derived.save((CHAIN_NETWORK, MEMBERSHIP_GRAPH), built, result.build_dir / DERIVED)
+        derived.save(SAVED_VALUES, built, result.build_dir / DERIVED)
     if settings["validate_shapes"]:
         with clock.stage("validate"):
             validate_store(built, Path(settings["ontology_dir"]) / "shapes.ttl")

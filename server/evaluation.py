@@ -12,14 +12,12 @@ from typing import Any
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, RESULT_BY_MEDIA_TYPE, RESULT_FORMATS, Format
 from server.media import GRAPH_TYPES, RESULT_TYPES
 from store.builds import StoreUnavailableError
-from store.connections import chains_among, connection
+from store.connections import chains_among, connection, preload
 from store.entities import article_page, describe, resource_page, suggest_entities
 from store.handle import CurrentStore, PinnedStore
 from store.measures import central_entities, graph_measures, graph_software
 from store.names import find_entities, resolve_entity
 from store.query import NoAcceptableFormat, run_query
-from store.paths import graph_of
-from store.seasons import network_of
 from store.shared import shared_among
 from vocab.errors import UserError
 
@@ -164,8 +162,6 @@ def preload_network(handle: Any) -> None:
     """Read the store's chain network (store/seasons.py) and membership graph (store/paths.py) now, beside the
     first queries, rather than in the first connection lookup."""
     try:
-        store = handle.get()
-        network_of(store)
-        graph_of(store)
+        preload(handle.get())
     except StoreUnavailableError:
         pass  # no build yet: the first lookup after one reads it

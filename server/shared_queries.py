@@ -46,8 +46,7 @@ from server.evaluation import LOOKUP_SLOTS, answer_request, is_lookup
 from store.handle import PinnedStore, load_copy
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory
 from store.names import read_name_table_now
-from store.paths import graph_of
-from store.seasons import network_of
+from store.connections import preload
 from store.update import store_version
 
 # How often a worker compares the store's version with its copy's (a readlink and a stat).
@@ -67,8 +66,7 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
     started = time.monotonic()
     copy = load_copy(store_dir, max_quads)
     if copy.memory is not None:  # read once here, so that every fork has them
-        network_of(copy.memory)
-        graph_of(copy.memory)
+        preload(copy.memory)
         read_name_table_now(copy.memory)
     conn.send_bytes(pickle.dumps(("ready" if copy.memory is not None else "disk", copy.version,
                                   time.monotonic() - started)))

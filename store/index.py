@@ -4,6 +4,7 @@ a SPARQL query costs a parse and a plan each, and pyoxigraph sometimes plans a s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from pyoxigraph import DefaultGraph, Literal, NamedNode, Store
@@ -15,6 +16,11 @@ RDFS_LABEL = NamedNode(namespaces.RDFS_LABEL)
 
 def objects(store: Store, subject: Any, predicate: NamedNode) -> list[Any]:
     return [q.object for q in store.quads_for_pattern(subject, predicate, None, DefaultGraph())]
+
+
+def pairs(store: Store, predicate: NamedNode) -> Iterator[tuple[Any, Any]]:
+    """(subject, object) of every triple of `predicate`, as they come: a scan of the whole predicate."""
+    return ((q.subject, q.object) for q in store.quads_for_pattern(None, predicate, None, DefaultGraph()))
 
 
 def subjects(store: Store, predicate: NamedNode, obj: Any) -> list[Any]:

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from pyoxigraph import DefaultGraph, NamedNode, Store
+from pyoxigraph import NamedNode, Store
 
 from store import index
 from store.derived import SAVED_REFRESH_SECONDS, DerivedValue
+from store.seasons import neighbours_of
 from vocab import namespaces
 
 BB = namespaces.BB
@@ -50,17 +51,14 @@ class MembershipGraph:
 def read_graph(store: Store) -> MembershipGraph:
     """The store's graph of memberships (a person, or a team, to the organization it was a member of) and
     affiliations (a team to its parent club or league), both ways, from the default graph (the union)."""
-    def pairs(predicate: NamedNode) -> Iterator[tuple[Any, Any]]:
-        return ((q.subject, q.object) for q in store.quads_for_pattern(None, predicate, None, DefaultGraph()))
-
     members: dict[str, list[str]] = {}
-    for membership, member in pairs(BB_MEMBER):
+    for membership, member in index.pairs(store, BB_MEMBER):
         if isinstance(member, NamedNode):
             members.setdefault(membership.value, []).append(member.value)
     edges = {(member, organization.value, MEMBER_OF)
-             for membership, organization in pairs(BB_ORGANIZATION) if isinstance(organization, NamedNode)
+             for membership, organization in index.pairs(store, BB_ORGANIZATION) if isinstance(organization, NamedNode)
              for member in members.get(membership.value, ())}
-    edges |= {(team.value, parent.value, AFFILIATE_OF) for team, parent in pairs(BB_AFFILIATE_OF)
+    edges |= {(team.value, parent.value, AFFILIATE_OF) for team, parent in index.pairs(store, BB_AFFILIATE_OF)
               if isinstance(team, NamedNode) and isinstance(parent, NamedNode)}
     names = sorted({a for a, _, _ in edges} | {b for _, b, _ in edges})
     number = {name: i for i, name in enumerate(names)}
@@ -88,10 +86,7 @@ def graph_of(store: Store) -> MembershipGraph:
 
 def _expand(graph: MembershipGraph, frontier: Any, distance: Any, level: int) -> Any:
     """One breadth-first level: the vertices first reached from `frontier`, in order, marked at `level`."""
-    starts, stops = graph.indptr[frontier], graph.indptr[frontier + 1]
-    counts = stops - starts
-    offsets = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
-    reached = graph.neighbours[offsets]
+    reached = neighbours_of(graph.indptr, graph.neighbours, frontier)
     new = np.unique(reached[distance[reached] < 0])
     distance[new] = level
     return new

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from pyoxigraph import DefaultGraph, NamedNode, Store
+from pyoxigraph import NamedNode, Store
 
 from store import index
 from store.derived import SAVED_REFRESH_SECONDS, DerivedValue
@@ -124,7 +123,7 @@ class Network:
         return adjacency
 
 
-def _neighbours_of(indptr: Any, neighbours: Any, vertices: Any) -> Any:
+def neighbours_of(indptr: Any, neighbours: Any, vertices: Any) -> Any:
     """Every neighbour of each of `vertices`, concatenated (a CSR gather in numpy)."""
     starts, stops = indptr[vertices], indptr[vertices + 1]
     counts = stops - starts
@@ -142,7 +141,7 @@ def _distances(indptr: Any, neighbours: Any, source: int, target: int, max_level
     for level in range(1, max_levels + 1):
         if distance[target] >= 0 or not len(frontier):
             break
-        reached = _neighbours_of(indptr, neighbours, frontier)
+        reached = neighbours_of(indptr, neighbours, frontier)
         frontier = np.unique(reached[distance[reached] < 0])
         distance[frontier] = level
     return distance
@@ -170,11 +169,6 @@ def _shortest(indptr: Any, neighbours: Any, distance: Any, source: int, target: 
     return found
 
 
-def _pairs(store: Store, predicate: str) -> Iterable[tuple[Any, Any]]:
-    """(subject, object) of every triple of `predicate` in the default graph (the union)."""
-    return ((q.subject, q.object) for q in store.quads_for_pattern(None, NamedNode(predicate), None, DefaultGraph()))
-
-
 def _year(store: Store, interval: Any, bound: str) -> int | None:
     """The year of an interval's beginning or end (`bound`: hasBeginning, hasEnd), if stated."""
     instant = index.first(store, interval, NamedNode(TIME + bound))
@@ -193,13 +187,14 @@ def _article_years(store: Store, interval: Any) -> range:
 def read_network(store: Store) -> Network:
     """The network of a store: its record seasons, its articles' dated memberships and its two-person events."""
     network = Network()
-    club_of = {ts.value: club.value for ts, club in _pairs(store, BB + "club")}
-    year_of = {ts.value: year for ts, year in ((ts, _whole_number(y)) for ts, y in _pairs(store, BB + "season"))
+    club_of = {ts.value: club.value for ts, club in index.pairs(store, NamedNode(BB + "club"))}
+    seasons = index.pairs(store, NamedNode(BB + "season"))
+    year_of = {ts.value: year for ts, year in ((ts, _whole_number(y)) for ts, y in seasons)
                if ts.value in club_of and year is not None}
-    team_season = {interval.value: ts.value for interval, ts in _pairs(store, BB + "teamSeason")}
-    member = {m.value: p.value for m, p in _pairs(store, BB + "member")}
+    team_season = {interval.value: ts.value for interval, ts in index.pairs(store, NamedNode(BB + "teamSeason"))}
+    member = {m.value: p.value for m, p in index.pairs(store, NamedNode(BB + "member"))}
     parents = _dated_parents(store)
-    for m, interval in _pairs(store, ORG + "memberDuring"):
+    for m, interval in index.pairs(store, NamedNode(ORG + "memberDuring")):
         person = member.get(m.value)
         if person is None:
             continue
@@ -219,7 +214,7 @@ def read_network(store: Store) -> Network:
                                 if first <= year and (last is None or year <= last)]
                 for organization in (club.value, *parents_then):
                     network.link(person, f"{SEASON}{organization} {year}", year, ARTICLES, (m.value, interval.value))
-    for event, other in _pairs(store, BB + "object"):
+    for event, other in index.pairs(store, NamedNode(BB + "object")):
         if not isinstance(other, NamedNode) or not _is_person(store, other):
             continue  # an event with a club or an award as its object links no two people
         subjects = index.objects(store, event, NamedNode(BB + "person"))
@@ -242,7 +237,7 @@ def _dated_parents(store: Store) -> dict[str, list[tuple[str, int, int | None]]]
     """Each affiliated team's parent clubs with the first and last year of the affiliation (None: still), for the
     affiliations the reference dates; an undated one, or a league's, rolls nothing up."""
     dated: dict[str, list[tuple[str, int, int | None]]] = {}
-    for team, parent in _pairs(store, BB + "affiliateOf"):
+    for team, parent in index.pairs(store, NamedNode(BB + "affiliateOf")):
         if not (isinstance(team, NamedNode) and index.has(store, team, NamedNode(namespaces.RDF_TYPE),
                                                           NamedNode(BB + "Team"))):
             continue
