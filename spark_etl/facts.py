@@ -19,12 +19,13 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general managers?|"
                              r"assistant GMs?|vice presidents?|director of [a-z]+(?: [a-z]+)?|special (?:assistants?|"
                              r"advisers?|advisors?)|front office))\b")),
-    ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman)\b", re.I)),
+    ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman|(?:managing |general |limited )partners?)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
     ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
     ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
-    ("Manager", re.compile(r"\b(?:manager|managing|manage|manages|managed|managerial|piloted|skipper|top job)\b",
+    ("Manager", re.compile(r"\b(?:manager|managing(?! (?:general )?partner| director| editor)|manage|manages|"
+                           r"managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
     # A title, or its plural right before a list of names ("outfielders Trey Mancini and Cedric Mullins").
     ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
@@ -310,7 +311,8 @@ def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[st
 def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]],
                  people_lists: dict[int, tuple[int, int]], teams: list[dict[str, Any]],
                  media: list[dict[str, Any]], lexicon_parents: dict[str, str],
-                 date: tuple[int, int] | None = None) -> list[dict[str, Any]]:
+                 date: tuple[int, int] | None = None,
+                 dependents: dict[int, tuple[int, int]] | None = None) -> list[dict[str, Any]]:
     facts = []
     # Each role word belongs to the person mention nearest to it: "manager Jerry Manuel", "GM Sandy Alderson".
     # But a post that "went to" someone is theirs: "the top job, a post that ultimately went to Collins".
@@ -328,7 +330,11 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             receivers = [p for p in people if p["start"] >= span[1] and _GIVEN_TO.search(
                 sentence[span[1] - sentence_start: p["start"] - sentence_start])]
             # "Leyland's bench coach", "her former player": a title after a person's possessive is someone else's.
-            holders = [p for p in people if not _owns_the_title(sentence, sentence_start, p, span)]
+            # Nor one the parse reads as what another's words hang on ("coach from 2008-13 under Joe Girardi").
+            # Nor one the parse reads as what another's words hang on ("coach from 2008-13 under Joe Girardi"),
+            # but for the words about him ("under LSU coach Jay Johnson", "under Erik Neander, the Rays' president").
+            holders = [p for p in people if not _owns_the_title(sentence, sentence_start, p, span)
+                       and not ((own := (dependents or {}).get(p["start"])) and not own[0] <= span[0] < own[1])]
             owner = receivers[0] if receivers else _nearest(holders, span)
             if owner:
                 # Everyone in the owner's list owns a cue outside it: "Cecchini and Plawecki, the Mets'
@@ -501,11 +507,22 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     With the sentence's parse, the relation rules (spark_etl/relations.py) add what the sentence's structure
     states, and a membership or event the sentence does not assert (negated, wished for, rumoured) is dropped.
     """
-    facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date)
-    if not sentence_parse or not facts and not any(m["entity_type"] == "Person" for m in mentions):
+    parsed = parse.parsed(sentence_parse, sentence_start) if sentence_parse else None
+    # People named only as what another's words hang on ("under Joe Girardi", "Cash's staff") own no role word
+    # but those of the words under their name.
+    dependents = {} if parsed is None else {
+        m["start"]: _subtree_span(parsed, t) for m in mentions if m["entity_type"] == "Person"
+        and (t := parsed.covering(m["start"], m["end"])) is not None and relations.dependency(parsed, t)}
+    facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date, dependents)
+    if parsed is None or not facts and not any(m["entity_type"] == "Person" for m in mentions):
         return facts
-    parsed = parse.parsed(sentence_parse, sentence_start)
     return _parsed_facts(sentence, sentence_start, mentions, parsed, facts, lexicon_parents or {}, date)
+
+
+def _subtree_span(parsed: parse.Parse, token: parse.Token) -> tuple[int, int]:
+    """The characters of a token and of every word under it."""
+    under = [t for t in parsed.tokens if t is token or token in parsed.ancestors(t)]
+    return min(t.start for t in under), max(t.end for t in under)
 
 
 # Facts between a person and a club that the parse can check: a negated "fired" is not a firing either.
@@ -567,6 +584,17 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     """The cue rules' facts the sentence asserts, and the relation rules' facts."""
     mention_of = _mention_finder(mentions)
 
+    def dependent(person: dict[str, Any], club_key: str, role: str | None = None) -> bool:
+        """Whether the person is named only as what another's words hang on, the club outside the words about
+        him; but the one under whom a club is keeps the role his title gives him ("The Cubs, under president
+        Jed Hoyer")."""
+        token = parsed.covering(person["start"], person["end"])
+        how = None if token is None else relations.dependency(parsed, token)
+        return token is not None and how is not None and not (
+            how == "under" and role is not None and title_role(sentence, sentence_start, person) == role) and not any(
+            (c := parsed.covering(m["start"], m["end"])) is not None and token in parsed.ancestors(c)
+            for m in mentions if m["entity_key"] == club_key)
+
     def asserted(fact: dict[str, Any]) -> bool:
         if fact["relation"] not in _CHECKED:
             return True
@@ -578,11 +606,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 re.fullmatch(r"\s+(?:[\d–-]+\s+)?", sentence[p["end"] - sentence_start:c["start"] - sentence_start])
                 for p in owners for c in mentions if c["entity_key"] == fact["object_key"]):
             return False
-        # "played for the Sun Devils under Pat Murphy": the one under whom others played is not a player there (a
-        # rule reads him as its manager).
-        if fact["relation"] == "member" and fact["role"] == "Player" and people and all(
-                (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "pobj"
-                and (h := parsed.head(t)) is not None and h.text.lower() == "under" for p in people):
+        # "played for the Sun Devils under Pat Murphy", "joined Cash's staff", "the son of Jimy Williams": one
+        # named only as what another's words hang on holds none of the clause's posts (a rule reads the one under
+        # whom others played as the club's manager), unless the club is in the words about him ("the son of Pat
+        # Kelly, who managed in the Reds' system", "under LSU coach Jay Johnson").
+        if fact["relation"] == "member" and people and all(
+                dependent(p, fact["object_key"], fact["role"]) for p in people):
             return False
         # A front-office title at an affiliate goes to its parent club: the affiliate is what the sentence says.
         clubs = [m for m in mentions if fact["object_key"] in (m["entity_key"], parents.get(m["entity_key"]))]
@@ -601,6 +630,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     drafts: set[tuple[str, str]] = set()  # (person, club) of each draft the parse reads
     made: set[tuple[str, str]] = set()  # (person, club) of each membership a rule reads
     for rule, person, club, verb in relations.rule_facts(parsed, mention_of):
+        if rule.person != "prep:under" and dependent(person, club["entity_key"]):
+            continue  # "the nephew of Ryne Sandberg, managed Durham", which the model reads as Ryne's doing
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
         said = relations.role_of(rule, parsed, verb, club, ROLE_CUES)
         role = said or (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
@@ -626,13 +657,21 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                               year=_nearest_year(years, (verb.start, verb.end))))
             if rule.event == "drafted":
                 drafts.add((person["entity_key"], club["entity_key"]))
-    for move in relations.trade_moves(parsed, mention_of):
+    moves = relations.trade_moves(parsed, mention_of)
+    # The one who made the trade went to none of its clubs: "Elias traded Hall to the Brewers".
+    moved_people = {move.person["entity_key"] for move in moves}
+    traders = {p["entity_key"] for p in relations.traders(parsed, mention_of)} - moved_people
+    sides = {key for move in moves for key in move.sides}
+    kept = [f for f in kept if not (f["relation"] == "member" and f["person_key"] in traders
+                                    and f["object_key"] in sides)]
+    for move in moves:
         person, verb = move.person, move.verb
-        # The trade says where he went: a cue word's guess of another of its clubs gives way.
-        moved = {side["entity_key"] for side in (move.left, move.joined) if side is not None}
+        # The trades say where he went: a cue word's guess of another of their clubs gives way.
+        moved = {side["entity_key"] for other in moves if other.person["entity_key"] == person["entity_key"]
+                 for side in (other.left, other.joined) if side is not None}
         kept = [f for f in kept if not (f["relation"] == "member" and f["role"] == "Player"
                                         and f["person_key"] == person["entity_key"]
-                                        and f["object_key"] in move.sides - moved)]
+                                        and f["object_key"] in sides - moved)]
         held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
         for side in (move.left, move.joined):
             if side is None:
@@ -669,8 +708,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
 
 def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
                lexicon_parents: dict[str, str] | None = None,
-               awards: Iterable[str] = (), date: tuple[int, int] | None = None) -> list[dict[str, Any]]:
-    """The facts the cue words around the mentions state (no parse needed)."""
+               awards: Iterable[str] = (), date: tuple[int, int] | None = None,
+               dependents: dict[int, tuple[int, int]] | None = None) -> list[dict[str, Any]]:
+    """The facts the cue words around the mentions state (no parse needed; `dependents`: by their start, the
+    people the parse reads as what another's words hang on, who own no role word outside the span of the
+    words under their name)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
     teams = _own_teams(sentence, sentence_start, mentions)
@@ -679,7 +721,7 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
         return []
     people_lists = coordinated_spans(sentence, sentence_start, people)
     facts = _memberships(sentence, sentence_start, people, people_lists,
-                         _membership_teams(sentence, sentence_start, teams), media, parents, date)
+                         _membership_teams(sentence, sentence_start, teams), media, parents, date, dependents)
     years = _years(sentence, sentence_start)
 
     for relation, pattern in EVENT_CUES:
@@ -810,7 +852,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 role = title_role(sentence, start, {**person, "start": first})
                 former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
                                    sentence[: first - start], re.I)
-                if role in _STAFF and not former:
+                if (role in _STAFF or role == "Player") and not former:
                     implied.append(dict(_fact("member", person, topic, person["start"], person["end"], role=role),
                                         sentence_start=start))
             if not names_a_club:
@@ -818,7 +860,10 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                             for f in _unnamed_club_posts(sentence, start, mentions, topic)]
         if not sentence_parse or not sentence_parse[0]:
             continue
-        for pair in relations.successions(parse.parsed(sentence_parse[0], start), _mention_finder(mentions)):
+        parsed = parse.parsed(sentence_parse[0], start)
+        if topic is not None:
+            implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(parsed, mentions, facts, topic)]
+        for pair in relations.successions(parsed, _mention_finder(mentions)):
             # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
             # (the new manager's), "promoted bench coach Núñez to replace him" (the fired manager's).
             posts = [{(f["role"], f["object_key"]): f for f in facts if f["relation"] == "member"
@@ -836,6 +881,31 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                                               max(pair[0]["end"], pair[1]["end"]), role=post["role"]),
                                         sentence_start=start))
     return implied
+
+
+# Posts from which a person makes his club's trades.
+_DEALING = ("GeneralManager", "Executive", "Owner")
+
+
+def _dealers_club_moves(parsed: parse.Parse, mentions: list[dict[str, Any]], facts: list[dict[str, Any]],
+                        topic: dict[str, Any]) -> list[dict[str, Any]]:
+    """The club side of a trade the sentence gives to a person ("Dombrowski traded Price to the Blue Jays for
+    Norris"): the story's club, when the article gives him a front-office post there. The players he sent were
+    its players, and those he got for them are traded to it."""
+    found = []
+    for move in relations.trade_moves(parsed, _mention_finder(mentions)):
+        if move.dealer is None or topic["entity_key"] in move.sides or not any(
+                f["relation"] == "member" and f["role"] in _DEALING and f["person_key"] == move.dealer["entity_key"]
+                and f["object_key"] == topic["entity_key"] for f in facts):
+            continue
+        club = topic
+        person, verb = move.person, move.verb
+        span = (min(person["start"], verb.start), max(person["end"], verb.end))
+        if move.left is None or move.joined is None:
+            found.append(_fact("member", person, club, *span, role="Player"))
+        if move.joined is None:
+            found.append(_fact("traded", person, club, *span))
+    return found
 
 
 # "finished the season as interim manager", "took over as manager": the post the words give, after its holder.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 from collections.abc import Iterable
 
 from spark_etl import dates, names, parse
@@ -168,6 +168,7 @@ _RELATIVE_OF = re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?(?:gra
                           r"father|mother|wife|husband|cousin|uncle|nephew|niece)\s*,?\s+$")
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
                                 re.I)
+_AT_A_PLACE = re.compile(r"\b(?:in|at|from|near|outside)\s+$", re.I)
 _WEEKDAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"})
 
 
@@ -372,6 +373,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                 candidates.append((start, end, [w[2] for w in _words(normalized, start, end)]))
             else:
                 found.append((start, end, entity_type, slug(label), label, "organization"))
+        # "died at his home in Bel Air", "from Las Matas de Santa Cruz": a name the model reads as a place, after a
+        # preposition of place, is one.
+        places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in ("GPE", "LOC", "FAC")]
+        candidates = [c for c in candidates if not (
+            _overlaps(c[0], c[1], places) and _AT_A_PLACE.search(normalized[max(0, c[0] - 12):c[0]]))]
 
     # Other names of a person the article names in full: "Garza Villarreal" (the family name of "Héctor Garza
     # Villarreal"), "Tavo Zamora-Reyes" (with the nickname of 'Gustavo "Tavo" Zamora-Reyes').
@@ -437,12 +443,12 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             found.append((start, end, "Person", key, full_names[key], "short"))
 
     parsed_doc = doc if read_parse else None
-    # Which people and pronouns the parse reads as a clause's subject (None without the parse).
-    spans = [(f[0], f[1]) for f in found if f[2] == "Person"] + \
-        [(m.start(), m.end()) for m in _PRONOUN.finditer(normalized)]
-    subjects = None if parsed_doc is None else _subjects(parsed_doc, spans)
-    found += _pronoun_mentions(normalized, found, sentence_of, subjects or set())
-    found += _person_descriptions(normalized, found, sentence_of, subjects)
+    # What the parse says of the people's and pronouns' spans (None without the parse).
+    roles = None if parsed_doc is None else _grammatical_roles(
+        parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Person"],
+        [(m.start(), m.end()) for m in _PRONOUN.finditer(normalized)])
+    found += _pronoun_mentions(normalized, found, sentence_of, roles or _Roles(set(), set(), {}))
+    found += _person_descriptions(normalized, found, sentence_of, roles.subjects if roles else None)
     if parsed_doc is not None:
         found += _club_pronouns(parsed_doc, found, sentence_of)
     colleges = frozenset(o.key for o in lexicon.organizations if (o.level or "").startswith("NCAA"))
@@ -566,18 +572,57 @@ def _subjects(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
             if any(t.dep_ in _SUBJECT_DEPS for t in doc if start <= t.idx < end)}
 
 
+class _Roles(NamedTuple):
+    """What the model's parse says of the people's and pronouns' spans, for choosing a pronoun's antecedent."""
+    subjects: set[tuple[int, int]]  # a clause's subject
+    obliques: set[tuple[int, int]]  # the object of a preposition ("a home run off Wakefield", "with Earl Weaver")
+    # A pronoun object's own verb's subject, which it cannot stand for ("DeWitt called him": not DeWitt).
+    coarguments: dict[tuple[int, int], set[tuple[int, int]]]
+
+
+def _span_head(doc: Any, start: int, end: int) -> Any:
+    """The token of a span whose head lies outside it; None when the span covers no token."""
+    inside = [t for t in doc if start <= t.idx < end]
+    return next((t for t in inside if not start <= t.head.idx < end or t.head is t), None)
+
+
+def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tuple[int, int]]) -> _Roles:
+    obliques, coarguments = set(), {}
+    for start, end in spans:
+        token = _span_head(doc, start, end)
+        while token is not None and token.dep_ in ("conj", "appos", "compound", "flat") and token.head is not token:
+            token = token.head  # "with Brooks Robinson, Jim Palmer and manager Earl Weaver": all objects of "with"
+        if token is not None and token.dep_ == "pobj":
+            obliques.add((start, end))
+    for start, end in pronouns:
+        token = _span_head(doc, start, end)
+        if token is None or token.dep_ not in ("dobj", "dative", "pobj"):
+            continue
+        verb = token.head.head if token.dep_ == "pobj" else token.head
+        subject_tokens = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+        if not subject_tokens and verb.dep_ == "conj":  # "DeWitt called him ... and traded him"
+            subject_tokens = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+        coarguments[(start, end)] = {(s, e) for s, e in spans + pronouns
+                                     if any(s <= c.idx < e for c in subject_tokens)}
+    return _Roles(_subjects(doc, spans + pronouns), obliques, coarguments)
+
+
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
-                      sentence_of: Any, subjects: set[tuple[int, int]]) -> list[tuple[int, int, str, str, str, str]]:
+                      sentence_of: Any, roles: _Roles) -> list[tuple[int, int, str, str, str, str]]:
     """He, she, his, her: the last person named before, within PRONOUN_REACH sentences, outside quotations, whose
     gender does not disagree: a person is a woman or a man once a title says so ("Ms.", "chairwoman") or a
     pronoun already stood for them ("Kayla Nguyen-Brooks ... She ..."); "he" then skips her, and "she" goes to
     her before anyone named since whose gender nothing has said.
 
-    With the model's parse (`subjects`: the spans it reads as subjects), a pronoun that is its clause's subject
-    continues the story of the last
-    sentence before it that speaks of someone: that sentence's subject, or else the person a pronoun there
-    stood for ("Roenicke was Cora's bench coach in 2018. He managed the Brewers": Roenicke, not Cora; "New
-    York traded him for prospect Zack Wheeler. He broke in with Kansas City": him, not Wheeler)."""
+    With the model's parse (`roles`), a pronoun object never stands for its own verb's subject ("DeWitt called
+    him"), and a pronoun subject or object that its own sentence gives no one else to stand for continues the
+    story of the last sentence before it that speaks of someone: that sentence's subject, or else the person a
+    pronoun there stood for ("Roenicke was Cora's bench coach in 2018. He managed the Brewers": Roenicke, not
+    Cora; "New York traded him for prospect Zack Wheeler. He broke in with Kansas City": him, not Wheeler). A
+    pronoun subject does the same when its sentence named people before it only as objects of prepositions
+    ("With Palmer and manager Earl Weaver, he won another title": the story's man, not Weaver), and passes over
+    such people when its sentence named someone else ("Williams, the son of Jimy Williams, ... when he was a
+    player": the son)."""
     people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
     gender: dict[str, str] = {}
     for p in people:
@@ -588,23 +633,34 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
             gender.setdefault(p[3], "m")
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     resolved: list[tuple[int, int, str, str, str, str]] = []
-    named_subjects = subjects & {(p[0], p[1]) for p in people}  # a pronoun there is the fallback, not a subject
+    named_subjects = roles.subjects & {(p[0], p[1]) for p in people}  # a pronoun there is the fallback
     for m in _PRONOUN.finditer(text):
         if _overlaps(m.start(), m.end(), quoted):
             continue
+        span, here = (m.start(), m.end()), sentence_of(m.start())
         wanted = "f" if m.group(0).lower() in _FEMININE else "m"
         # The last person named, or the last pronoun already resolved: "Wally ... His ... He".
         before = sorted([p for p in people if p[1] <= m.start()] + resolved, key=lambda f: f[0])
-        agreeing = [p for p in before if gender.get(p[3], wanted) == wanted]
-        if (m.start(), m.end()) in subjects and agreeing:
-            last = sentence_of(agreeing[-1][0])
-            centre = _centre(agreeing, named_subjects, sentence_of)
-            if last < sentence_of(m.start()) and centre is not None:
-                agreeing = [p for p in agreeing if sentence_of(p[0]) < last] + [centre]
+        barred = {p[3] for p in before if (p[0], p[1]) in roles.coarguments.get(span, ())}
+        agreeing = [p for p in before if gender.get(p[3], wanted) == wanted and p[3] not in barred]
+        same = [p for p in agreeing if sentence_of(p[0]) == here]
+        if (span in roles.subjects or span in roles.coarguments) and any(
+                (p[0], p[1]) not in roles.obliques for p in same):
+            # "Williams, the son of Jimy Williams, ..., when he was a player": not one named under a preposition.
+            agreeing = [p for p in agreeing if sentence_of(p[0]) < here or (p[0], p[1]) not in roles.obliques]
+            same = [p for p in same if (p[0], p[1]) not in roles.obliques]
+        earlier = [p for p in agreeing if sentence_of(p[0]) < here]
+        is_subject = span in roles.subjects
+        if earlier and (is_subject or span in roles.coarguments) and (
+                not same or is_subject and all((p[0], p[1]) in roles.obliques for p in same)):
+            centre = _centre(earlier, named_subjects, sentence_of)
+            if centre is not None and centre[3] not in barred:
+                last = sentence_of(earlier[-1][0])
+                agreeing = [p for p in earlier if sentence_of(p[0]) < last] + [centre]
         if wanted == "f":  # most people in baseball news are men: "she" goes to a known woman first
-            within = [p for p in agreeing if sentence_of(m.start()) - sentence_of(p[0]) <= PRONOUN_REACH]
+            within = [p for p in agreeing if here - sentence_of(p[0]) <= PRONOUN_REACH]
             agreeing = [p for p in within if gender.get(p[3]) == "f"] or agreeing
-        if agreeing and sentence_of(m.start()) - sentence_of(agreeing[-1][0]) <= PRONOUN_REACH:
+        if agreeing and here - sentence_of(agreeing[-1][0]) <= PRONOUN_REACH:
             _, _, _, key, label, _ = agreeing[-1]
             gender.setdefault(key, wanted)
             resolved.append((m.start(), m.end(), "Person", key, label, "pronoun"))

@@ -196,6 +196,8 @@ ACT_RELATIONS = frozenset({*(act.relation for act in ACTS), "reprimanded"})
 # An adverb that makes a statement a report of one, not the statement: "is reportedly in talks with".
 _HEARSAY = frozenset({"reportedly", "allegedly", "possibly", "perhaps", "maybe", "reputedly", "rumored", "rumoured",
                       "supposedly", "potentially", "likely"})
+# An adverb that says it did not quite happen: "nearly traded him to the Red Sox".
+_NEARLY = frozenset({"nearly", "almost"})
 # "would" alone tells a story in the past ("he would later manage the Mets"); "would have" does not happen.
 _MODALS = frozenset({"could", "might", "may", "should"})
 # Verbs whose complement is not (yet) so: "wants to manage the Mets", "was interviewed for the Mets job".
@@ -215,7 +217,7 @@ _SAME_CLAUSE = frozenset({"xcomp", "ccomp", "pcomp", "ROOT", "conj", "relcl", "a
 
 
 def _unasserting(parse: Parse, token: Token) -> bool:
-    """Whether `token` makes its clause say less than a fact: negated, modal, hearsay, or wanting."""
+    """Whether `token` makes its clause say less than a fact: negated, modal, hearsay, nearly, or wanting."""
     # Any regular base form, as the model's lemmatizer may give another ("hoped": "hop").
     if {token.lemma.lower(), *_stems(token.text.lower())} & _UNREALIZED or token.text.lower() in _HEARSAY:
         return True
@@ -224,7 +226,7 @@ def _unasserting(parse: Parse, token: Token) -> bool:
     if auxiliaries & _MODALS or {"would", "have"} <= auxiliaries:
         return True
     return any((c.dep == "neg" and token.lemma.lower() not in _KEPT)
-               or (c.dep == "advmod" and c.text.lower() in _HEARSAY) for c in children)
+               or (c.dep == "advmod" and c.text.lower() in _HEARSAY | _NEARLY) for c in children)
 
 
 def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
@@ -358,10 +360,12 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
 def _is_passive(parse: Parse, verb: Token) -> bool:
     if any(c.dep in ("nsubjpass", "auxpass", "agent") for c in parse.children(verb)):
         return True
-    # "Marco Vela, claimed off waivers ..., ": a participle set off by a comma after its noun.
+    # "Marco Vela, claimed off waivers ..., ": a participle set off by a comma after its noun; not a verb after the
+    # noun's apposition, which the model hangs on the noun too ("Bard, 39, caught for Cleveland").
     head = parse.head(verb)
     return verb.dep == "acl" and head is not None and any(
-        t.text == "," for t in parse.tokens[head.i + 1: verb.i])
+        t.text == "," for t in parse.tokens[head.i + 1: verb.i]) and not any(
+        head.i < t.i < verb.i for t in parse.children(head, "appos"))
 
 
 def _patient(parse: Parse, verb: Token) -> list[Token]:
@@ -378,6 +382,9 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
 
 def _agent(parse: Parse, verb: Token) -> list[Token]:
     found = parse.children(verb, "nsubj")
+    head = parse.head(verb)
+    if verb.dep == "relcl" and head is not None and all(t.text.lower() in ("who", "which", "that") for t in found):
+        found = [head] if found else found  # "the Diablos, who won the title under Bundy": the Diablos won
     for by in parse.children(verb, "agent"):
         found += parse.children(by, "pobj")
     head = parse.head(verb)
@@ -573,7 +580,8 @@ TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "and kept Al Dunn.",
     "The Detroit Tigers sent Al Dunn to the Toledo Mud Hens as manager.",
     "The Houston Astros did not trade Marco Vela to the Seattle Mariners.",
-    "The Houston Astros traded Marco Vela to the Seattle Mariners, who released Al Dunn.",
+    # A relative clause is a statement of its own: the Mariners, not the trade, did something to Al Dunn.
+    "The Houston Astros traded Marco Vela to the Seattle Mariners, who had scouted Al Dunn.",
 )
 
 
@@ -601,6 +609,9 @@ class Move:
     joined: dict[str, Any] | None
     verb: Token
     sides: frozenset[str] = frozenset()  # every club of the trade, by key: he was with none of the others
+    # The person who made the trade when the sentence names him and not his club ("Elias traded Hall to the
+    # Brewers"): the side left None is that person's club, which the article may say.
+    dealer: dict[str, Any] | None = None
 
 
 def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[Move]:
@@ -622,10 +633,15 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         if not agents and verb.dep == "advcl" and (head := parse.head(verb)) is not None:
             agents = _agent(parse, head)  # "The Dodgers traded Piazza, sending him to the Marlins for ..."
         subject = [m for t in agents if (m := mention_of(t)) and m["entity_type"] == "Team"]
+        dealers = [m for t in agents if (m := mention_of(t)) and m["entity_type"] == "Person"]
         # The clause: up to a semicolon or a clause of its own (a verb with its own subject: "..., who released").
         clause: list[Token] = []
         for t in parse.tokens[verb.i + 1:]:
             if t.text == ";" or (t.pos in ("VERB", "AUX") and parse.children(t, "nsubj", "nsubjpass")):
+                break
+            # "traded Price to Toronto for Norris and sent Soria to Pittsburgh": the second trade is its own.
+            if t.dep == "conj" and parse.head(t) is verb and {t.lemma.lower(), *_stems(t.text.lower())} & (
+                    _GIVING | _RECEIVING):
                 break
             clause.append(t)
         # Words under the verb, not under a clause of their own on the way ("..., and Al Dunn was designated",
@@ -671,8 +687,52 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 left, joined = (named_from, home) if not back else (home, named_from)
             if left is not None or joined is not None:
                 clubs = frozenset(c["entity_key"] for c in [*subject, *(c for _, _, c in targets)])
-                moves.append(Move(person, left, joined, verb, clubs))
+                dealer = dealers[0] if dealers and not subject and dealers[0]["entity_key"] != person["entity_key"] \
+                    else None
+                moves.append(Move(person, left, joined, verb, clubs, dealer))
     return moves
+
+
+def traders(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """The people a sentence has make a trade ("Elias traded Hall and Ortiz to the Brewers"): the one who deals
+    players away is not dealt himself."""
+    return [m for verb in _verbs(parse, _GIVING | _RECEIVING) if not _is_passive(parse, verb)
+            for t in _agent(parse, verb) if (m := mention_of(t)) and m["entity_type"] == "Person"]
+
+
+# Nouns whose possessor leads those they name: "joining Cash's staff", "Baker's bench coach".
+_LEADS = frozenset({"staff", "coach", "assistant", "lieutenant", "deputy", "bench"})
+# Nouns whose "of" names a relative: "the son of former manager Jimy Williams".
+_KIN = frozenset({"son", "daughter", "brother", "sister", "father", "mother", "nephew", "niece", "cousin", "uncle",
+                  "aunt", "grandson", "granddaughter", "grandfather", "wife", "husband", "widow", "stepson"})
+
+
+def dependency(parse: Parse, token: Token) -> str | None:
+    """How a person is named only as what another's words hang on, if he is: "under" the man under whom someone
+    served ("coach under Joe Girardi"), "leads" the one whose staff someone joined ("joining Cash's staff"),
+    "kin" a relative ("the son of Jimy Williams", "the nephew of Chicago Cubs Hall of Famer Ryne Sandberg");
+    None when he is not. Such a person is not the subject of the clause's memberships."""
+    while token.dep in ("compound", "flat") and (head := parse.head(token)) is not None and head is not token:
+        token = head
+    head = parse.head(token)
+    if head is None or head is token:
+        return None
+    if token.dep == "poss" and head.pos == "NOUN" and head.lemma.lower() in _LEADS:
+        return "leads"
+    # Up the prepositions that hang one noun on another.
+    while token.dep == "pobj" and head is not None and head.pos == "ADP":
+        if head.text.lower() == "under":
+            return "under"
+        above = parse.head(head)
+        if above is None or above is head or above.pos not in ("NOUN", "PROPN"):
+            return None
+        if head.text.lower() == "of" and above.lemma.lower() in _KIN:
+            return "kin"
+        token = above
+        while token.dep in ("compound", "flat") and (up := parse.head(token)) is not None and up is not token:
+            token = up
+        head = parse.head(token)
+    return None
 
 
 def act_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],

@@ -94,6 +94,7 @@ def test_a_trade_moves_nobody_it_does_not_name(sentence, lexicon: Lexicon) -> No
 NOT_ASSERTED = (
     "Wally Backman was never offered the New York Mets job.",
     "Sam Reyes is reportedly in talks with the Milwaukee Brewers.",
+    "The Colorado Rockies nearly traded Sam Reyes to the Boston Red Sox in 2006.",
     "Sam Reyes would like to manage the Milwaukee Brewers one day.",
     "Sam Reyes interviewed for the Milwaukee Brewers' managerial opening.",
     "The Milwaukee Brewers did not sign Sam Reyes.",
@@ -195,3 +196,81 @@ def test_a_club_in_a_clause_of_another_actor_is_not_the_persons(lexicon: Lexicon
     found = memberships(facts_of("Top prospects Bo Lee and Cy Dunn, who finished last season with the Toledo Mud "
                                  "Hens, will open in Detroit.", lexicon))
     assert {("Bo Lee", "Toledo Mud Hens"), ("Cy Dunn", "Toledo Mud Hens")} <= {(p, c) for p, c, _ in found}
+
+
+def test_one_named_only_under_whom_or_whose_staff_or_whose_relative_holds_no_post_of_the_clause(
+        lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Mike Harkin was the New York Yankees' bullpen coach from 2008-13 under Joe "
+                                 "Girrard.", lexicon))
+    assert ("Mike Harkin", "New York Yankees", "Coach") in found
+    assert not any(person == "Joe Girrard" and role != "Manager" for person, _, role in found)
+    found = memberships(facts_of("Carl Montoya led the Durham Bulls from 2007-14 before joining Kevin Kash's "
+                                 "staff.", lexicon))
+    assert not any(person == "Kevin Kash" for person, _, _ in found)
+    found = memberships(facts_of("Brad Wills, the son of former manager Jimmy Wills, has been with the Tampa Bay "
+                                 "Rays organization since 2005.", lexicon))
+    assert not any(person == "Jimmy Wills" for person, _, _ in found)
+    # Words about the relative are his own: "the son of Pat Kell, who managed in the Reds' system".
+    found = memberships(facts_of("Casey Kell is the son of Pat Kell, who spent two decades managing in the "
+                                 "Cincinnati Reds' minor league system.", lexicon))
+    assert ("Pat Kell", "Cincinnati Reds", "Manager") in found
+
+
+def test_the_one_who_makes_a_trade_is_not_traded(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("In February, Mike Elian traded left-hander Dan Hale and infielder Joey Ortez to "
+                                 "the Milwaukee Brewers for Corbin Barnes.", lexicon))
+    assert ("Dan Hale", "Milwaukee Brewers", "Player") in found
+    assert not any(person == "Mike Elian" for person, _, _ in found)
+
+
+def test_two_coordinated_trades_keep_their_players_apart(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("The Detroit Tigers traded David Pryce to the Toronto Blue Jays for Dan Norrie and "
+                                 "sent closer Joaquin Soler to the Pittsburgh Pirates for JaCoby Jonas.", lexicon))
+    assert {("Dan Norrie", "Toronto Blue Jays", "Player"), ("Joaquin Soler", "Pittsburgh Pirates", "Player"),
+            ("JaCoby Jonas", "Pittsburgh Pirates", "Player")} <= found
+    assert ("Dan Norrie", "Pittsburgh Pirates", "Player") not in found
+    assert ("Joaquin Soler", "Toronto Blue Jays", "Player") not in found
+    assert ("JaCoby Jonas", "Toronto Blue Jays", "Player") not in found
+
+
+def test_a_trade_made_by_the_storys_executive_is_his_clubs(lexicon: Lexicon) -> None:
+    text = ("Tigers part with Dan Dombrosky\n\nDETROIT — The Detroit Tigers fired general manager Dan Dombrosky on "
+            "Tuesday. On Thursday Dombrosky had traded ace David Pryce to the Toronto Blue Jays for left-hander Dan "
+            "Norrie.")
+    found = facts_of(text, lexicon)
+    assert {("David Pryce", "Detroit Tigers", "Player"), ("Dan Norrie", "Detroit Tigers", "Player")} <= \
+        memberships(found)
+    assert any(f["relation"] == "traded" and (f["person_label"], f["object_label"]) == ("Dan Norrie",
+                                                                                         "Detroit Tigers")
+               for f in found)
+
+
+def test_a_verb_after_a_names_apposition_is_his(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Josh Barde joined the staff. Barde, 39, caught for the Cleveland Indians and the "
+                                 "Seattle Mariners.", lexicon))
+    assert {("Josh Barde", "Cleveland Indians", "Player"), ("Josh Barde", "Seattle Mariners", "Player")} <= found
+
+
+def test_a_players_title_without_a_club_is_the_storys_club(lexicon: Lexicon) -> None:
+    text = ("Orioles sold to David Rubinstein\n\nThe Baltimore Orioles were sold on Wednesday. Catcher Adley "
+            "Rutchman and shortstop Gunnar Hendricks lead the lineup. Former outfielder Adam Jonas watched.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Adley Rutchman", "Baltimore Orioles", "Player"),
+            ("Gunnar Hendricks", "Baltimore Orioles", "Player")} <= found
+    assert not any(person == "Adam Jonas" for person, _, _ in found)
+
+
+def test_a_managing_general_partner_is_an_owner(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Hal Steinbrenker, the New York Yankees' managing general partner, spoke.", lexicon))
+    assert ("Hal Steinbrenker", "New York Yankees", "Owner") in found
+    assert not any(role == "Manager" for _, _, role in found)
+
+
+def test_a_relative_clauses_who_is_the_club_it_hangs_on(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Pedro Paz was pitching coach of the Diablos Rojos del México, who won the league "
+                                 "championship in 2024 under manager Lorenzo Bunde.", lexicon))
+    assert ("Lorenzo Bunde", "Diablos Rojos del México", "Manager") in found
+    found = facts_of("The Houston Astros traded Marco Vela to the Seattle Mariners, who released Al Dunn.", lexicon)
+    assert ("released", "Al Dunn", "Seattle Mariners") in {(f["relation"], f["person_label"], f["object_label"])
+                                                          for f in found}
+    assert not any(f["relation"] == "traded" and f["person_label"] == "Al Dunn" for f in found)

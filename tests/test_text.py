@@ -526,3 +526,23 @@ def test_an_organization_named_as_a_club_is_a_club(lexicon: Lexicon) -> None:
     text = "In 2016 Kelsie Ray pitched for the Sonoma Stompers, and she later wrote for the Dayton Daily News."
     types = {m.label: m.entity_type for m in find_mentions(text, lexicon)}
     assert types["Sonoma Stompers"] == "Team" and types.get("Dayton Daily News", "Organization") == "Organization"
+
+
+def test_a_pronoun_object_is_not_its_verbs_subject_and_continues_the_story(lexicon: Lexicon) -> None:
+    # "him" is never the one who called him; with no one else in its sentence it is the story's man.
+    text = ("Dale Ruston played for the Reds from 1956-65. That December, Reds owner Walt Brackley called him "
+            "old and traded him to the Baltimore Orioles.")
+    assert _referents(text, lexicon, "pronoun") == [("him", "dale-ruston"), ("him", "dale-ruston")]
+    # A sentence's pronoun subject after people named only as objects of a preposition is the story's man.
+    text = ("Dale Ruston won the Triple Crown in 1966. With Jim Pardee and manager Earl Wexler, he won another title "
+            "in 1970.")
+    assert _referents(text, lexicon, "pronoun") == [("he", "dale-ruston")]
+    # A pronoun object with someone else named before it in its own sentence is that one.
+    text = "Brian Cashen met Aaron Boyne on Monday. Cashen called Boyne and offered him the job."
+    assert _referents(text, lexicon, "pronoun") == [("him", "aaron-boyne")]
+
+
+def test_a_place_the_model_reads_after_a_preposition_is_nobodys_name(lexicon: Lexicon) -> None:
+    text = "Frank Robbins died Thursday at his home in Bel Air. He was 83."
+    people = {m.label for m in find_mentions(text, lexicon) if m.entity_type == "Person"}
+    assert people == {"Frank Robbins"}
