@@ -69,6 +69,18 @@ def is_lookup(request: QueryRequest | ApiRequest) -> bool:
     return isinstance(request, ApiRequest) and request.call in LOOKUP_CALLS
 
 
+# Lookups over the graph the build saved (store/derived.py: the chain network, the membership graph, the PageRank
+# ranking): tens of milliseconds each, bounded by their hops and chains. From the shared process's copy they get
+# threads and slots of their own too, so that they do not queue behind heavy pages for the query slots.
+GRAPH_CALLS = frozenset({"connection", "among", "central"})
+GRAPH_SLOTS = 2
+
+
+def is_graph_lookup(request: QueryRequest | ApiRequest) -> bool:
+    """Whether `request` is a lookup over the saved graph (GRAPH_CALLS)."""
+    return isinstance(request, ApiRequest) and request.call in GRAPH_CALLS
+
+
 @dataclass
 class ApiAnswer:
     status: int  # HTTP status: 200, or the UserError's own

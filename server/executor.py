@@ -6,9 +6,10 @@ time and sends back the serialized answer. A query that runs past the timeout ge
 child killed, which frees the CPU at once; the next query starts a fresh child. A child may allocate at most
 its memory cap (the query_memory_mb setting): one that runs out ends, and its query is answered 503, not
 retried. Name lookups (evaluation.LOOKUP_CALLS) have slots of their own, and a lane of their own in the shared
-process (or children of their own while it has no copy), so that no query waits ahead of them. (A SELECT over
-one triple pattern, which can be stopped between rows, is evaluated by the server worker first: see
-one_pattern.py.)
+process (or children of their own while it has no copy), so that no query waits ahead of them; so do lookups over
+the graph the build saved (evaluation.GRAPH_CALLS) while there is a shared process, and the query slots' processes
+answer them while there is none. (A SELECT over one triple pattern, which can be stopped between rows, is
+evaluated by the server worker first: see one_pattern.py.)
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 # The request and answer types and evaluation live in evaluation.py; the routes import them from here too.
-from server.evaluation import (LOOKUP_SLOTS, ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed, QueryOverMemory,
-                               QueryRequest, QueryStopped, QueryTimeout, answer_request, evaluate_current, is_lookup,
-                               preload_network)
+from server.evaluation import (GRAPH_SLOTS, LOOKUP_SLOTS, ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed,
+                               QueryOverMemory, QueryRequest, QueryStopped, QueryTimeout, answer_request,
+                               evaluate_current, is_graph_lookup, is_lookup, preload_network)
 from store.handle import CurrentStore, PinnedStore
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory, ran_out_of_memory
 from server.shared_queries import MemoryQueries, SharedProcessDied
@@ -191,6 +192,7 @@ class QueryExecutor:
         self._quick_lane = threading.Lock()
         self._lookup_slots = threading.BoundedSemaphore(LOOKUP_SLOTS)
         self._lookup_idle: list[QueryProcess] = []
+        self._graph_slots = threading.BoundedSemaphore(GRAPH_SLOTS)
 
     def run(self, request: QueryRequest | ApiRequest, timeout: float | None = None) -> Any:
         """A QueryAnswer for a QueryRequest, an ApiAnswer for an ApiRequest; `timeout` overrides the default.
@@ -201,6 +203,11 @@ class QueryExecutor:
         if is_lookup(request):
             return self._look_up(request, limit)
         deadline = time.monotonic() + limit
+        if is_graph_lookup(request):
+            answer = self._graph_lookup(request, limit)
+            if answer is not None:
+                return answer
+            limit = max(0.001, deadline - time.monotonic())
         busy = "every query slot stayed busy until this request's deadline; try again shortly"
         if not self._slots.acquire(timeout=limit):
             raise QueryTimeout(busy)
@@ -239,6 +246,23 @@ class QueryExecutor:
                     self._lookup_idle.append(worker)
         finally:
             self._lookup_slots.release()
+
+    def _graph_lookup(self, request: QueryRequest | ApiRequest, limit: float) -> Any:
+        """A graph lookup in a graph slot, in the shared process's graph lane; None when there is no shared
+        process or it died meanwhile, for the query slots to run it from disk."""
+        started = time.monotonic()
+        shared = self.memory.process() if self.memory is not None else None
+        if shared is None:
+            return None
+        if not self._graph_slots.acquire(timeout=limit):
+            raise QueryTimeout("every graph lookup slot stayed busy until this request's deadline; try again shortly")
+        try:
+            return shared.run(request, max(0.001, limit - (time.monotonic() - started)),
+                              lambda: timed_out(request, limit))
+        except SharedProcessDied:  # killed with a neighbour past its deadline: once more, from disk
+            return None
+        finally:
+            self._graph_slots.release()
 
     def _run_with_one_retry(self, worker: QueryProcess, request: QueryRequest | ApiRequest, timeout: float,
                             limit: float, on_slow: Callable[[], None] | None = None) -> Any:

@@ -42,7 +42,7 @@ from multiprocessing.reduction import recv_handle, send_handle
 from pathlib import Path
 from typing import Any
 
-from server.evaluation import LOOKUP_SLOTS, answer_request, is_lookup
+from server.evaluation import GRAPH_SLOTS, LOOKUP_SLOTS, answer_request, is_graph_lookup, is_lookup
 from store.handle import PinnedStore, load_copy
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory
 from store.names import read_name_table_now
@@ -122,15 +122,18 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: in
         with sending:
             conn.send_bytes(data)
 
-    # Name lookups in a lane of their own: queries holding every query thread cannot keep them waiting.
+    # Name lookups and graph lookups in lanes of their own: queries holding every query thread cannot keep them
+    # waiting.
     with (ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bbkg-query") as queries,
-          ThreadPoolExecutor(max_workers=LOOKUP_SLOTS, thread_name_prefix="bbkg-lookup") as lookups):
+          ThreadPoolExecutor(max_workers=LOOKUP_SLOTS, thread_name_prefix="bbkg-lookup") as lookups,
+          ThreadPoolExecutor(max_workers=GRAPH_SLOTS, thread_name_prefix="bbkg-graph") as graph):
         while True:
             try:
                 request_id, request = pickle.loads(conn.recv_bytes())
             except (EOFError, OSError):  # the worker let go: answer what is in flight (still under its deadlines)
                 break
-            (lookups if is_lookup(request) else queries).submit(answer, request_id, request)
+            lane = lookups if is_lookup(request) else graph if is_graph_lookup(request) else queries
+            lane.submit(answer, request_id, request)
 
 
 class _Waiting:

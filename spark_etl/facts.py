@@ -330,7 +330,6 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             receivers = [p for p in people if p["start"] >= span[1] and _GIVEN_TO.search(
                 sentence[span[1] - sentence_start: p["start"] - sentence_start])]
             # "Leyland's bench coach", "her former player": a title after a person's possessive is someone else's.
-            # Nor one the parse reads as what another's words hang on ("coach from 2008-13 under Joe Girardi").
             # Nor one the parse reads as what another's words hang on ("coach from 2008-13 under Joe Girardi"),
             # but for the words about him ("under LSU coach Jay Johnson", "under Erik Neander, the Rays' president").
             holders = [p for p in people if not _owns_the_title(sentence, sentence_start, p, span)

@@ -10,14 +10,15 @@ from pyoxigraph import Store
 
 from store import seasons
 from store.derived import DerivedValue
-from store.measures import graph_measures
+from store.measures import CENTRAL_RANKING, GRAPH_SOFTWARE, graph_measures
 from store.names import Entity
 from store.paths import MEMBERSHIP_GRAPH, shortest_paths
 from store.shared import shared_among
 
-# What the connection lookups read from the whole store: a build saves them (store/derived.py), and a server's
-# query processes load them as they open it.
-SAVED_VALUES: tuple[DerivedValue[Any], ...] = (seasons.CHAIN_NETWORK, MEMBERSHIP_GRAPH)
+# What the connection and centrality lookups read from the whole store: a build saves them (store/derived.py),
+# and a server's query processes load them as they open it.
+SAVED_VALUES: tuple[DerivedValue[Any], ...] = (seasons.CHAIN_NETWORK, MEMBERSHIP_GRAPH, CENTRAL_RANKING,
+                                                GRAPH_SOFTWARE)
 
 
 def preload(store: Store) -> None:

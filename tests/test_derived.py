@@ -12,6 +12,7 @@ import pytest
 from pyoxigraph import Literal, NamedNode, Quad, Store
 
 from store import derived
+from vocab import namespaces
 from store.derived import DerivedValue
 from store.handle import CurrentStore
 from store.update import apply_update, may_touch_vocabulary
@@ -144,18 +145,26 @@ def test_a_value_its_build_saved_is_loaded_not_read(tmp_path: Path) -> None:
     derived.forget(broken)
 
 
-def test_a_served_build_loads_the_network_and_the_graph_it_saved(store_copy: Path) -> None:
+def test_a_served_build_loads_the_network_the_graph_and_the_ranking_it_saved(store_copy: Path) -> None:
     from store.builds import DERIVED, current_build
+    from store.measures import CENTRAL_RANKING, GRAPH_SOFTWARE, central_entities, graph_software, read_ranking
     from store.paths import MEMBERSHIP_GRAPH, graph_of, read_graph
     from store.seasons import CHAIN_NETWORK, network_of, read_network
 
     build = current_build(store_copy)
     assert build is not None
-    assert {p.name for p in (build / DERIVED).iterdir()} == {"chain-network.pickle", "membership-graph.pickle"}
+    assert {p.name for p in (build / DERIVED).iterdir()} == {"chain-network.pickle", "membership-graph.pickle",
+                                                             "central-ranking.pickle", "graph-software.pickle"}
     handle = CurrentStore(store_copy)  # kept: a handle let go forgets its store's lineage
     store = handle.get()
     network, graph = network_of(store), graph_of(store)
-    assert CHAIN_NETWORK._from_saved and MEMBERSHIP_GRAPH._from_saved
+    people, software = central_entities(store, "Person", 5), graph_software(store)
+    assert CHAIN_NETWORK._from_saved and MEMBERSHIP_GRAPH._from_saved and CENTRAL_RANKING._from_saved
+    assert GRAPH_SOFTWARE._from_saved and software.startswith("GraphFrames")
+    ranking = read_ranking(store)
+    assert people == [{k: v for k, v in r.items() if k != "types"}
+                      for r in ranking if namespaces.BB + "Person" in r["types"]][:5]
+    assert [r["pagerank"] for r in ranking] == sorted((r["pagerank"] for r in ranking), reverse=True)
     read = read_network(store)
     assert network.names == read.names and network.links == read.links and network.grounds == read.grounds
     assert graph.names == read_graph(store).names

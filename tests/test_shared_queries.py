@@ -114,6 +114,21 @@ def test_name_lookups_are_answered_from_the_copy_while_every_query_thread_is_bus
     busy.join(60)
 
 
+def test_graph_lookups_are_answered_from_the_copy_while_every_query_thread_is_busy(executors) -> None:
+    executor = until_read_from(executors(slots=1, timeout=60.0), "memory")
+    assert executor.memory is not None
+    busy = threading.Thread(target=executor.run, args=(QueryRequest(PAIRS, result_type="text/csv"),))
+    busy.start()
+    time.sleep(0.3)
+    central = executor.run(ApiRequest("central", {"entity_type": "Person", "limit": 3}))
+    connection = executor.run(ApiRequest("connection", {"names": ["Wally Backman", "Terry Collins"], "max_hops": 4}))
+    assert busy.is_alive(), "the graph lookups waited for the query"
+    assert central.status == 200 and central.value[1][0]["label"] == "Wally Backman"
+    assert connection.status == 200 and connection.value["connected"]
+    assert not executor._idle, "a query process answered, not the shared one's graph lane"
+    busy.join(60)
+
+
 def _worker_main(store_dir: str, report: Any) -> None:
     """A stand-in server worker, for the test below to kill: it reads from a copy and has a slow query in flight."""
     executor = until_read_from(QueryExecutor(store_dir, timeout=600.0, memory_quads=1_000_000), "memory")
