@@ -101,12 +101,18 @@ def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
 
 
-def test_name_lookups_are_answered_from_the_copy_while_every_query_thread_is_busy(executors) -> None:
+def _every_query_thread_busy(executors) -> tuple[Any, threading.Thread]:
+    """An executor reading from its copy, with one query slot, held by a slow query in flight."""
     executor = until_read_from(executors(slots=1, timeout=60.0), "memory")
     assert executor.memory is not None
     busy = threading.Thread(target=executor.run, args=(QueryRequest(PAIRS, result_type="text/csv"),))
     busy.start()
     time.sleep(0.3)
+    return executor, busy
+
+
+def test_name_lookups_are_answered_from_the_copy_while_every_query_thread_is_busy(executors) -> None:
+    executor, busy = _every_query_thread_busy(executors)
     lookup = executor.run(ApiRequest("entities", {"q": "Backman", "entity_type": None}))
     assert busy.is_alive(), "the lookup waited for the query"
     assert lookup.status == 200 and any("Backman" in e["label"] for e in lookup.value)
@@ -115,11 +121,7 @@ def test_name_lookups_are_answered_from_the_copy_while_every_query_thread_is_bus
 
 
 def test_graph_lookups_are_answered_from_the_copy_while_every_query_thread_is_busy(executors) -> None:
-    executor = until_read_from(executors(slots=1, timeout=60.0), "memory")
-    assert executor.memory is not None
-    busy = threading.Thread(target=executor.run, args=(QueryRequest(PAIRS, result_type="text/csv"),))
-    busy.start()
-    time.sleep(0.3)
+    executor, busy = _every_query_thread_busy(executors)
     central = executor.run(ApiRequest("central", {"entity_type": "Person", "limit": 3}))
     connection = executor.run(ApiRequest("connection", {"names": ["Wally Backman", "Terry Collins"], "max_hops": 4}))
     assert busy.is_alive(), "the graph lookups waited for the query"
