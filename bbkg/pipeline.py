@@ -44,7 +44,7 @@ from spark_etl.session import check_master, create_spark_session, kept, wait_for
 from store import derived
 from store.builds import (DERIVED, LoadError, check_writable, dataset_statistics, load_build, new_build_dir,
                           prune_builds, publish_build)
-from store.connections import SAVED_VALUES
+from store.saved import SAVED_VALUES
 from store.update import replay_updates, set_log_aside, writer_lock
 from store.validate import validate_store
 

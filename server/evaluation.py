@@ -12,7 +12,8 @@ from typing import Any
 from vocab.formats import GRAPH_BY_MEDIA_TYPE, GRAPH_FORMATS, RESULT_BY_MEDIA_TYPE, RESULT_FORMATS, Format
 from server.media import GRAPH_TYPES, RESULT_TYPES
 from store.builds import StoreUnavailableError
-from store.connections import chains_among, connection, preload
+from store.connections import chains_among, connection
+from store.saved import preload
 from store.entities import article_page, describe, resource_page, suggest_entities
 from store.handle import CurrentStore, PinnedStore
 from store.measures import central_entities, graph_measures, graph_software

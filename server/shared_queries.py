@@ -46,7 +46,7 @@ from server.evaluation import GRAPH_SLOTS, LOOKUP_SLOTS, answer_request, is_grap
 from store.handle import PinnedStore, load_copy
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory
 from store.names import read_name_table_now
-from store.connections import preload
+from store.saved import preload
 from store.update import store_version
 
 # How often a worker compares the store's version with its copy's (a readlink and a stat).

@@ -9,23 +9,10 @@ from typing import Any
 from pyoxigraph import Store
 
 from store import seasons
-from store.derived import DerivedValue
-from store.measures import CENTRAL_RANKING, GRAPH_SOFTWARE, graph_measures
+from store.measures import graph_measures
 from store.names import Entity
-from store.paths import MEMBERSHIP_GRAPH, shortest_paths
+from store.paths import shortest_paths
 from store.shared import shared_among
-
-# What the connection and centrality lookups read from the whole store: a build saves them (store/derived.py),
-# and a server's query processes load them as they open it.
-SAVED_VALUES: tuple[DerivedValue[Any], ...] = (seasons.CHAIN_NETWORK, MEMBERSHIP_GRAPH, CENTRAL_RANKING,
-                                                GRAPH_SOFTWARE)
-
-
-def preload(store: Store) -> None:
-    """Load or read SAVED_VALUES for `store` now, rather than in the first connection lookup."""
-    for value in SAVED_VALUES:
-        value.get(store)
-
 
 def connection(store: Store, a: Entity, b: Entity, max_hops: int = 4, links: str = "all", after: int | None = None,
                before: int | None = None, chains: int = 1) -> dict[str, Any]:

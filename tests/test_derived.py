@@ -154,7 +154,8 @@ def test_a_served_build_loads_the_network_the_graph_and_the_ranking_it_saved(sto
     build = current_build(store_copy)
     assert build is not None
     assert {p.name for p in (build / DERIVED).iterdir()} == {"chain-network.pickle", "membership-graph.pickle",
-                                                             "central-ranking.pickle", "graph-software.pickle"}
+                                                             "central-ranking.pickle", "graph-software.pickle",
+                                                             "club-managers.pickle"}
     handle = CurrentStore(store_copy)  # kept: a handle let go forgets its store's lineage
     store = handle.get()
     network, graph = network_of(store), graph_of(store)
