@@ -94,16 +94,18 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     statuses: dict[str, int] = field(default_factory=dict)
     bad: list[str] = field(default_factory=list)  # non-2xx answers to valid requests
+    bad_times: list[tuple[float, float]] = field(default_factory=list)  # each one's (sent at, seconds taken)
     socket_errors: list[float] = field(default_factory=list)  # when each happened, in seconds since the start
     socket_error_messages: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def answered(self, sent: float, status: int, what: str, text: str) -> None:
+    def answered(self, started: float, sent: float, status: int, what: str, text: str) -> None:
         with self.lock:
             self.latencies.append(time.monotonic() - sent)
             self.statuses[str(status)] = self.statuses.get(str(status), 0) + 1
             if not 200 <= status < 300:
                 self.bad.append(f"{status} {what}: {text[:200]}")
+                self.bad_times.append((sent - started, time.monotonic() - sent))
 
     def failed(self, started: float, sent: float, exc: Exception) -> None:
         with self.lock:
@@ -165,7 +167,7 @@ def _client(url: str, mix: list[tuple[str, dict[str, Any], str]], offset: int, s
             tally.failed(started, sent, exc)
             session = requests.Session()
             continue
-        tally.answered(sent, response.status_code, f"{path} {params}", response.text)
+        tally.answered(started, sent, response.status_code, f"{path} {params}", response.text)
 
 
 def _update(url: str, token: str, started: float, stop: threading.Event, tally: Tally,
@@ -183,7 +185,7 @@ def _update(url: str, token: str, started: float, stop: threading.Event, tally: 
             tally.failed(started, sent, exc)
             session = requests.Session()
             continue
-        tally.answered(sent, response.status_code, f"update {n}", response.text)
+        tally.answered(started, sent, response.status_code, f"update {n}", response.text)
         if response.status_code == 200:
             acknowledged.append(n)
         time.sleep(max(0.0, 1 / UPDATES_PER_SECOND - (time.monotonic() - sent)))
@@ -411,12 +413,15 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
         "clients": CLIENTS, "workers": WORKERS, "seconds": round(elapsed, 1), "requests": len(latencies),
         "requests_per_second": round(len(latencies) / elapsed, 1), "statuses": tally.statuses,
         "non_2xx_on_valid_requests": len(tally.bad), "first_non_2xx_of_each_status": _first_of_each_status(tally.bad),
+        "non_2xx_sent_at_s_and_taking_s": [(round(at, 1), round(took, 1)) for at, took in tally.bad_times[:40]],
         "socket_errors": len(tally.socket_errors), "socket_errors_not_from_the_killed_worker": len(unexplained),
         "socket_errors_not_from_the_killed_worker_detail": unexplained[:10],
         "p50_ms": round(statistics.median(latencies) * 1000, 1),
         "p99_ms": round(_percentile(latencies, 0.99) * 1000, 1),
         "health_p50_ms": round(statistics.median(health_times) * 1000, 1),
         "health_max_ms": round(max(health_times) * 1000, 1),
+        "health_slowest_at_s_and_ms": [(round(at, 1), round(took * 1000)) for at, took, _ in
+                                       sorted(health_probes, key=lambda probe: -probe[1])[:5]],
         "health_failures_not_from_the_killed_worker": health_unexplained,
         "lookups": len(lookup_times), "lookup_p50_ms": round(statistics.median(lookup_times), 1),
         "lookup_p95_ms": round(_percentile(lookup_times, 0.95), 1),

@@ -3,12 +3,14 @@ in-memory copies of a build that follow its updates."""
 
 from __future__ import annotations
 
-import itertools
+import contextlib
+import os
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
-from pyoxigraph import Store
+from pyoxigraph import RdfFormat, Store
 
 from store.builds import DERIVED, StoreUnavailableError, build_summary, open_current
 from store import derived
@@ -61,21 +63,49 @@ class CurrentStore:
             derived.forget(self._store)
 
 
-# Quads added to a copy per call. pyoxigraph holds the GIL for a whole call, so one call for a whole store would
-# keep a server worker's other threads waiting as long as the copy takes; small chunks bound that wait, at the
-# cost of a slightly longer load.
-COPY_CHUNK_QUADS = 2_000
-
-
 def memory_copy(store: Store) -> Store:
-    """An in-memory copy of every quad of `store`. pyoxigraph's memory store evaluates an aggregate over the
-    whole graph, or a one-pattern lookup, in a fraction of the CPU its RocksDB store takes, which spends much of
-    it fetching and decompressing blocks."""
+    """An in-memory copy of every quad of `store` (blank nodes under new labels: the same graph). pyoxigraph's
+    memory store evaluates an aggregate over the whole graph, or a one-pattern lookup, in a fraction of the CPU
+    its RocksDB store takes, which spends much of it fetching and decompressing blocks.
+
+    The quads go through a pipe as N-Quads, written by `dump` in one thread and read by `bulk_load` in this
+    one, side by side and with no Python object per quad: both run without the interpreter's lock but to hand
+    over each few kilobytes (a server worker's other threads go on answering, where adding quads from Python
+    held it for each chunk)."""
     copy = Store()
-    quads = store.quads_for_pattern(None, None, None, None)
-    while chunk := list(itertools.islice(quads, COPY_CHUNK_QUADS)):
-        copy.bulk_extend(chunk)
+    failed: list[BaseException] = []
+    with tempfile.TemporaryDirectory(prefix="bbkg-copy-") as scratch:
+        pipe = os.path.join(scratch, "quads.nq")
+        os.mkfifo(pipe)
+
+        def write() -> None:
+            # A file object, not the path: given a path, dump ends by syncing it, which a pipe refuses.
+            try:
+                with open(pipe, "wb", buffering=0) as output:  # closed, the reader meets the end of the data
+                    store.dump(output, format=RdfFormat.N_QUADS)
+            except BaseException as exc:
+                failed.append(exc)
+                _release(pipe, os.O_WRONLY)
+
+        writer = threading.Thread(target=write, name="bbkg-copy-dump", daemon=True)
+        writer.start()
+        try:
+            copy.bulk_load(path=pipe, format=RdfFormat.N_QUADS, lenient=True)  # the dump's own IRIs: valid
+        except BaseException:
+            _release(pipe, os.O_RDONLY)
+            raise
+        finally:
+            writer.join()
+    if failed:
+        raise failed[0]
     return copy
+
+
+def _release(pipe: str, mode: int) -> None:
+    """Open and close the end of `pipe` that a failed side never opened, so that the other side's open returns
+    (and it meets the end of the data, or a broken pipe) rather than waiting for ever."""
+    with contextlib.suppress(OSError):
+        os.close(os.open(pipe, mode | os.O_NONBLOCK))
 
 
 class PinnedStore:
