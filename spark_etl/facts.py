@@ -612,6 +612,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if fact["relation"] == "member" and people and all(
                 dependent(p, fact["object_key"], fact["role"]) for p in people):
             return False
+        # The one whose staff or coach the sentence names is not a coach of it, wherever else he is named:
+        # "He was Clint Hurdle's bench coach from 2011-14, and Hurdle has credited him".
+        if fact["relation"] == "member" and fact["role"] == "Coach" and any(
+                (t := parsed.covering(p["start"], p["end"])) is not None and relations.dependency(parsed, t) == "leads"
+                for p in people):
+            return False
         # A front-office title at an affiliate goes to its parent club: the affiliate is what the sentence says.
         clubs = [m for m in mentions if fact["object_key"] in (m["entity_key"], parents.get(m["entity_key"]))]
         pairs = [(a, b) for p in people for c in clubs
@@ -633,6 +639,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             continue  # "the nephew of Ryne Sandberg, managed Durham", which the model reads as Ryne's doing
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
         said = relations.role_of(rule, parsed, verb, club, ROLE_CUES)
+        if not said and rule.name in _PLAYING and title_role(sentence, sentence_start, person) in _STAFF:
+            said = "Player"  # "bench coach Laforest, who caught for the Padres": he played there
         role = said or (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
         if not said and rule.role not in (None, "Player"):
             said = rule.role  # the verb names the role: "managed the Tomateros", whatever cue word stands nearer
@@ -820,6 +828,11 @@ def article_facts(sentences: list[tuple[Any, ...]],
     return facts
 
 
+# The rules whose verb says a person played for the club, whatever post his title gives him now.
+_PLAYING = ("played_for", "performed_for")
+
+_ORGANIZATIONS = ("League", "Organization", "MediaOrganization", "Team")
+
 # Posts on a club's staff, which a title alone gives: a story's "General manager X" is its club's.
 _STAFF = ("Manager", "Coach", "GeneralManager", "Executive", "Owner", "Broadcaster", "Scout")
 
@@ -849,6 +862,12 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 if names_a_club and not _TITLE_BEFORE_NAME.fullmatch(sentence[: first - start].strip() + " "):
                     continue
                 role = title_role(sentence, start, {**person, "start": first})
+                # "Atlantic League president Rick White": a title another organization's name opens is its post.
+                title = _title_span(sentence, first - start)
+                if title is not None and any(
+                        m["entity_type"] in _ORGANIZATIONS and re.fullmatch(r"(?:’s|'s|’|')?\s+", sentence[
+                            m["end"] - start: title[0]]) for m in mentions):
+                    continue
                 former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
                                    sentence[: first - start], re.I)
                 if (role in _STAFF or role == "Player") and not former:
@@ -925,7 +944,9 @@ def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]
     found = []
     people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] in ("name", "short", "pronoun")]
     for person in people:
-        after = _AS_POST.match(sentence[person["end"] - start:])
+        # Not the one whose staff it is: "joined Banister's staff as bench coach".
+        after = None if re.match(r"(?:’s|'s|’|')\s", sentence[person["end"] - start:]) else \
+            _AS_POST.match(sentence[person["end"] - start:])
         # The post is the person's when no one else is named before it; not a post hoped for or once held.
         if after and not any(person["end"] < p["start"] < person["end"] + after.end() for p in people) and not \
                 _WISHED_FOR.search(sentence[: person["end"] - start + after.end()]) and not \

@@ -27,7 +27,8 @@ class Rule:
     name: str
     lemmas: frozenset[str]
     person: str  # the argument holding the person(s): agent, patient or prep:<word>
-    club: str  # the argument holding the club; "poss:" before it: or the club owning it ("the Astros' staff")
+    club: str  # the argument holding the club; "poss:" before it: or the club owning it ("the Astros' staff");
+    # "=word|word" after it: only an argument of those words ("poss:patient=game": "called Mariners games")
     # The membership the match states, unless the words say which ("joined the Cubs as hitting coach", "the
     # Astros' broadcast team") or a title before the name does ("infielder Ko"); None: only if the words say.
     role: str | None
@@ -153,6 +154,12 @@ RULES: tuple[Rule, ...] = (
           examples=(("Ned Carrow managed the Baltimore Orioles for eight seasons.", "Ned Carrow",
                      "Baltimore Orioles"),),
           counter_examples=("Ned Carrow would have managed the Baltimore Orioles.",)),
+    # A voice of a club calls its games: "has called Seattle Mariners games since 1995".
+    _rule("called_games", "call broadcast announce", "agent", "poss:patient=game|broadcast", "Broadcaster",
+          examples=(("Rick Rizzs has called Seattle Mariners games since 1995.", "Rick Rizzs", "Seattle Mariners"),
+                    ("Dave Sims broadcast the Seattle Mariners' games on television for a decade.", "Dave Sims",
+                     "Seattle Mariners")),
+          counter_examples=("Dave Sims called the Seattle Mariners' bluff after two games.",)),
     _rule("coached", "coach", "agent", "patient", "Coach",
           examples=(("Ned Carrow coached the Baltimore Orioles for two seasons.", "Ned Carrow", "Baltimore Orioles"),),
           counter_examples=("Ned Carrow coached against the Baltimore Orioles.",)),
@@ -403,11 +410,20 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
 
 
 def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
-    if slot.startswith("poss:"):
+    if "=" in slot and not slot.startswith("poss:"):  # "patient=game|broadcast": only those words
+        slot, _, words = slot.partition("=")
+        return [t for t in _argument(parse, verb, slot) if t.lemma.lower() in words.split("|")]
+    if slot.startswith("poss:"):  # or the club naming it: "called Mariners games"
         found = _argument(parse, verb, slot[5:])
-        return found + [p for t in found for p in parse.children(t, "poss")]
+        return found + [p for t in found for p in parse.children(t, "poss", "compound")]
     if slot == "agent":
         found = _agent(parse, verb)
+        pronouns = parse.children(verb, "nsubj")
+        if verb.dep == "relcl" and found == [parse.head(verb)] and pronouns and all(
+                t.text.lower() in ("who", "which", "that") for t in pronouns):
+            # The relative clause is its antecedent's alone, not the names coordinated after it: "signed Pablo
+            # Olivares, who played for the Long Island Ducks, and Jhon Vargas".
+            return found
     elif slot == "patient":
         found = _patient(parse, verb)
     else:
@@ -491,9 +507,13 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             continue
         successors = [m for t in _argument(parse, verb, "agent") if (m := mention_of(t))]
         head = parse.head(verb)
-        if (not successors or successors[0]["entity_type"] != "Person") and head is not None and \
-                verb.dep in ("advcl", "acl", "xcomp", "conj"):
-            successors = [m for t in _argument(parse, head, "patient") if (m := mention_of(t))]
+        # "Daniels hired Banister to replace Washington": with no subject of its own, the one hired replaces.
+        if head is not None and verb.dep in ("advcl", "acl", "xcomp", "conj"):
+            hired = [m for t in _argument(parse, head, "patient") if (m := mention_of(t))]
+            if verb.dep in ("advcl", "xcomp") and not parse.children(verb, "nsubj", "nsubjpass") and any(
+                    m["entity_type"] == "Person" for m in hired) or not successors or \
+                    successors[0]["entity_type"] != "Person":
+                successors = hired
         predecessors = [m for t in _argument(parse, verb, "patient") if (m := mention_of(t))]
         for successor in successors:
             for predecessor in predecessors:
@@ -544,7 +564,7 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
 # Verbs of a trade: the subject gives the players it names (traded, dealt, sent, shipped) or receives them
 # (acquired, obtained); "for" names what comes back.
 _GIVING = frozenset({"trade", "deal", "send", "ship"})
-_RECEIVING = frozenset({"acquire", "reacquire", "obtain"})
+_RECEIVING = frozenset({"acquire", "reacquire", "obtain", "land"})
 # A trade a sentence tells, and what it must find: (sentence, player, club he was with or went to).
 TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.", "Tim Beck",
@@ -572,6 +592,8 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
      "Chicago Cubs"),
     ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Al Dunn", "Chicago Cubs"),
     ("The Tampa Bay Rays reacquired Jose Ruiz from the Chicago Cubs in December.", "Jose Ruiz", "Chicago Cubs"),
+    ("In July the Tampa Bay Rays landed shortstop Jose Ruiz from the Chicago Cubs for Al Dunn and two prospects.",
+     "Al Dunn", "Chicago Cubs"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",
@@ -582,6 +604,7 @@ TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros did not trade Marco Vela to the Seattle Mariners.",
     # A relative clause is a statement of its own: the Mariners, not the trade, did something to Al Dunn.
     "The Houston Astros traded Marco Vela to the Seattle Mariners, who had scouted Al Dunn.",
+    "Jose Ruiz landed on the injured list, and the Tampa Bay Rays called up Al Dunn from the Durham Bulls.",
 )
 
 

@@ -160,6 +160,47 @@ def test_the_one_replaced_held_the_post_taken(lexicon: Lexicon) -> None:
     assert ("Len Dobrowski", "Winnipeg Goldeyes", "Manager") in memberships(facts_of(text, lexicon))
 
 
+def test_the_one_hired_to_replace_is_the_successor_not_the_one_hiring(lexicon: Lexicon) -> None:
+    text = ("Goldeyes fire Bellamy\n\nWinnipeg Goldeyes general manager Andrew Collier hired Maurice Bellamy in "
+            "2019 to replace Len Dobrowski.")
+    assert ("Len Dobrowski", "Winnipeg Goldeyes", "GeneralManager") not in memberships(facts_of(text, lexicon))
+
+
+def test_a_title_another_organization_opens_is_no_post_at_the_storys_club(lexicon: Lexicon) -> None:
+    text = ("Goldeyes sign Okafor\n\nThe Winnipeg Goldeyes signed Daniel Okafor on Tuesday. American Association "
+            "president Joshua Schaub said the league was pleased. General manager Andrew Collier said Okafor "
+            "earned it.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Andrew Collier", "Winnipeg Goldeyes", "GeneralManager") in found
+    assert not any(person == "Joshua Schaub" for person, _, _ in found)
+
+
+def test_the_one_whose_staff_or_coach_it_is_is_not_a_coach(lexicon: Lexicon) -> None:
+    named = ("Goldeyes hire Bellamy\n\nThe Winnipeg Goldeyes hired Maurice Bellamy as manager on Monday. He was "
+             "Rick Forney's bench coach from 2015-18, and Forney has credited him with helping end the Kansas City "
+             "Monarchs' run of losing seasons.")
+    assert ("Rick Forney", "Kansas City Monarchs", "Coach") not in memberships(facts_of(named, lexicon))
+    unnamed = ("Goldeyes hire Bellamy\n\nThe Winnipeg Goldeyes hired Maurice Bellamy as manager on Monday. "
+               "Tom Vaeth joined Bellamy's staff as bench coach in 2017.")
+    found = memberships(facts_of(unnamed, lexicon))
+    assert ("Maurice Bellamy", "Winnipeg Goldeyes", "Coach") not in found
+
+
+def test_a_relative_clause_is_its_antecedents_alone(lexicon: Lexicon) -> None:
+    text = ("The Staten Island FerryHawks also signed outfielder Pablo Olivares, who played for the Long Island "
+            "Ducks last season, and right-hander Jhon Vargas.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Pablo Olivares", "Long Island Ducks", "Player") in found
+    assert ("Jhon Vargas", "Long Island Ducks", "Player") not in found
+
+
+def test_a_coach_who_played_for_a_club_was_its_player(lexicon: Lexicon) -> None:
+    text = "The Capitales kept bench coach Tom Vaeth, who caught for the Kansas City Royals and Texas Rangers."
+    found = memberships(facts_of(text, lexicon))
+    assert ("Tom Vaeth", "Texas Rangers", "Player") in found
+    assert ("Tom Vaeth", "Texas Rangers", "Coach") not in found
+
+
 def test_relative_years_count_from_the_articles_date(lexicon: Lexicon) -> None:
     text = ("Astros hire Kayla Nguyen-Brooks\n\nPublished January 22, 2025\n\n"
             "Kayla Nguyen-Brooks spent the past four seasons with the Round Rock Express.")
