@@ -582,13 +582,16 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                   date: tuple[int, int] | None) -> list[dict[str, Any]]:
     """The cue rules' facts the sentence asserts, and the relation rules' facts."""
     mention_of = _mention_finder(mentions)
+    # How each person's mention hangs on another's words, if it does (relations.dependency), by its start.
+    hangs = {m["start"]: relations.dependency(parsed, t) for m in mentions if m["entity_type"] == "Person"
+             and (t := parsed.covering(m["start"], m["end"])) is not None}
 
     def dependent(person: dict[str, Any], club_key: str, role: str | None = None) -> bool:
         """Whether the person is named only as what another's words hang on, the club outside the words about
         him; but the one under whom a club is keeps the role his title gives him ("The Cubs, under president
         Jed Hoyer")."""
         token = parsed.covering(person["start"], person["end"])
-        how = None if token is None else relations.dependency(parsed, token)
+        how = hangs.get(person["start"])
         return token is not None and how is not None and not (
             how == "under" and role is not None and title_role(sentence, sentence_start, person) == role) and not any(
             (c := parsed.covering(m["start"], m["end"])) is not None and token in parsed.ancestors(c)
@@ -615,8 +618,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # The one whose staff or coach the sentence names is not a coach of it, wherever else he is named:
         # "He was Clint Hurdle's bench coach from 2011-14, and Hurdle has credited him".
         if fact["relation"] == "member" and fact["role"] == "Coach" and any(
-                (t := parsed.covering(p["start"], p["end"])) is not None and relations.dependency(parsed, t) == "leads"
-                for p in people):
+                hangs.get(p["start"]) == "leads" for p in people):
             return False
         # A front-office title at an affiliate goes to its parent club: the affiliate is what the sentence says.
         clubs = [m for m in mentions if fact["object_key"] in (m["entity_key"], parents.get(m["entity_key"]))]

@@ -387,11 +387,18 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
     return found
 
 
+def _said_of_its_antecedent(parse: Parse, verb: Token) -> bool:
+    """Whether `verb` heads a relative clause whose subject is "who", "which" or "that": its antecedent's doing."""
+    subjects = parse.children(verb, "nsubj")
+    return verb.dep == "relcl" and parse.head(verb) is not None and bool(subjects) and all(
+        t.text.lower() in ("who", "which", "that") for t in subjects)
+
+
 def _agent(parse: Parse, verb: Token) -> list[Token]:
     found = parse.children(verb, "nsubj")
     head = parse.head(verb)
-    if verb.dep == "relcl" and head is not None and all(t.text.lower() in ("who", "which", "that") for t in found):
-        found = [head] if found else found  # "the Diablos, who won the title under Bundy": the Diablos won
+    if _said_of_its_antecedent(parse, verb) and head is not None:
+        found = [head]  # "the Diablos, who won the title under Bundy": the Diablos won
     for by in parse.children(verb, "agent"):
         found += parse.children(by, "pobj")
     head = parse.head(verb)
@@ -418,9 +425,7 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
         return found + [p for t in found for p in parse.children(t, "poss", "compound")]
     if slot == "agent":
         found = _agent(parse, verb)
-        pronouns = parse.children(verb, "nsubj")
-        if verb.dep == "relcl" and found == [parse.head(verb)] and pronouns and all(
-                t.text.lower() in ("who", "which", "that") for t in pronouns):
+        if _said_of_its_antecedent(parse, verb):
             # The relative clause is its antecedent's alone, not the names coordinated after it: "signed Pablo
             # Olivares, who played for the Long Island Ducks, and Jhon Vargas".
             return found
@@ -510,9 +515,9 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         # "Daniels hired Banister to replace Washington": with no subject of its own, the one hired replaces.
         if head is not None and verb.dep in ("advcl", "acl", "xcomp", "conj"):
             hired = [m for t in _argument(parse, head, "patient") if (m := mention_of(t))]
-            if verb.dep in ("advcl", "xcomp") and not parse.children(verb, "nsubj", "nsubjpass") and any(
-                    m["entity_type"] == "Person" for m in hired) or not successors or \
-                    successors[0]["entity_type"] != "Person":
+            controlled = verb.dep in ("advcl", "xcomp") and not parse.children(verb, "nsubj", "nsubjpass") and any(
+                m["entity_type"] == "Person" for m in hired)
+            if controlled or not successors or successors[0]["entity_type"] != "Person":
                 successors = hired
         predecessors = [m for t in _argument(parse, verb, "patient") if (m := mention_of(t))]
         for successor in successors:
