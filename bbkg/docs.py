@@ -129,7 +129,8 @@ STAGES = (
     ("spark_etl/", "PySpark: read, find people, clubs, leagues, roles, years and events, link them to the record"),
     ("graph/", "GraphFrames in Spark's JVM: shared organizations, teammates, components, centrality, distances"),
     ("mapping/", "records to N-Quads: one IRI per thing, every fact with its evidence and provenance"),
-    ("store/", "Oxigraph on disk: loaded, checked against the SHACL shapes, switched atomically; queries"),
+    ("store/", "Oxigraph on disk: loaded, checked against the SHACL shapes, switched atomically; queried by "
+               "engine/ (Rust)"),
     ("server/", "Flask under granian: SPARQL 1.1 Protocol, dumps, the connection API, the pages"),
 )
 BESIDE = (("vocab/", "below every stage: formats, namespaces, IRIs, settings, errors"),

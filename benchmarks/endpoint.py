@@ -56,8 +56,7 @@ ACCEPT = result_format("json").media_type
 
 # wrk asks for every path of the list in turn; each of its threads starts at its own place (wrk runs `setup`
 # once per thread, then each thread's `init`), so that two threads do not ask the same thing at once.
-LUA = """
-local paths = {%s}
+LUA_THREADS = """
 local threads = 0
 function setup(thread)
   thread:set("first", threads)
@@ -66,6 +65,10 @@ end
 function init(args)
   i = (first or 0) * math.floor(#paths / 2)
 end
+"""
+LUA = """
+local paths = {%s}
+""" + LUA_THREADS + """
 request = function()
   i = i %% #paths + 1
   return wrk.format("GET", paths[i], {["Accept"] = "%s"})
@@ -147,7 +150,11 @@ def run_wrk(url: str, seconds: int, connections: int, queries: list[str] | None 
                                  "-s", script.name, url], capture_output=True, text=True, check=True).stdout
     finally:
         Path(script.name).unlink()
+    return parse_wrk(output)
 
+
+def parse_wrk(output: str) -> dict[str, float]:
+    """QPS, latency percentiles, requests and non-2xx answers from wrk's report (run with --latency)."""
     def latency_ms(label: str) -> float:
         value, unit = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()  # type: ignore[union-attr]
         return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]

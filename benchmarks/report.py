@@ -17,6 +17,7 @@ from benchmarks.allocator import markdown as allocator_markdown
 from benchmarks.cluster import markdown as cluster_markdown
 from benchmarks.extraction import markdown as extraction_markdown
 from benchmarks.scale import markdown as scale_markdown
+from benchmarks.shapes import markdown as shapes_markdown
 from benchmarks.soak import markdown as soak_markdown
 from benchmarks.page import DOCS, PAGE, RESULTS
 from vocab.config import PROJECT_ROOT
@@ -153,6 +154,13 @@ SECTIONS = (
             "fails on any non-2xx answer to a valid request, a slow `/health`, a name lookup p95 of 200 ms or more, "
             "an oversized body not refused, an acknowledged update missing, a failed rebuild or the bound passed.",
             soak_markdown),
+    Section("Query shapes", "shapes.json",
+            "`python -m benchmarks.shapes STORE SECONDS OUT`, outside `make bench` (its last run's figures, on the "
+            "code of that day): `bbkg serve` with its cache off beside `oxigraph serve-read-only` on the same "
+            "files, eight shapes of query and a mix of them, each by GET and by POST form, at 8 and 32 "
+            "connections, A/B alternated over two rounds, every request a text no earlier run sent (but the "
+            "aggregate's few), no warm-up; rows checked equal first; then each server's memory, idle.",
+            shapes_markdown),
     Section("Allocator", "allocator.json",
             "`python -m benchmarks.allocator STORE`, outside `make bench` (so these are its last run's, on the code "
             "of that day): `bbkg serve` on jemalloc and on the system allocator, beside "

@@ -40,9 +40,7 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
     errors.register(app)
     _around_answers(app, CorsPolicy(settings["cors_origins"]))
     # Queries skip Flask: its routing and contexts cost more than a small query's evaluation.
-    app.extensions["bbkg_sparql"] = sparql.SparqlEndpoint(settings, app.extensions["bbkg_executor"],
-                                                          app.extensions["bbkg_store"],
-                                                          app.extensions["bbkg_metrics"], app.logger)
+    app.extensions["bbkg_sparql"] = sparql.SparqlEndpoint(settings, app.extensions["bbkg_metrics"], app.logger)
     app.wsgi_app = sparql.SparqlFastPath(app.wsgi_app, app.extensions["bbkg_sparql"])  # type: ignore[method-assign]
     if settings["query_cache_bytes"] > 0:
         app.wsgi_app = SparqlResponseCache(  # type: ignore[method-assign]

@@ -28,7 +28,7 @@ from typing import Any
 from server.evaluation import (GRAPH_SLOTS, LOOKUP_SLOTS, ApiAnswer, ApiRequest, QueryAnswer, QueryCrashed,
                                QueryOverMemory, QueryRequest, QueryStopped, QueryTimeout, answer_request,
                                evaluate_current, is_graph_lookup, is_lookup, preload_network)
-from store.handle import CurrentStore, PinnedStore
+from store.handle import CurrentStore
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory, ran_out_of_memory
 from server.shared_queries import MemoryQueries, SharedProcessDied
 
@@ -178,7 +178,7 @@ class QueryExecutor:
         process, whose threads evaluate up to `slots` queries at once, `slots` times that beyond its copy."""
         self.store_dir = store_dir
         self.memory_cap = memory_cap
-        self.memory = (MemoryQueries(store_dir, isolate_network, memory_quads, slots, memory_cap, timeout)
+        self.memory = (MemoryQueries(store_dir, isolate_network, memory_quads, slots, memory_cap)
                        if memory_quads > 0 else None)
         self.timeout = timeout
         self.isolate_network = isolate_network
@@ -295,10 +295,6 @@ class QueryExecutor:
     def start_loading(self) -> None:
         """Start loading the in-memory copy now, rather than at the first query."""
         self.query_store()
-
-    def worker_copy(self) -> PinnedStore | None:
-        """The worker's own in-memory copy, for the queries it evaluates itself; None while there is none."""
-        return self.memory.worker_copy() if self.memory is not None else None
 
     def query_store(self) -> str:
         """Where queries are read from now: memory (the copy), loading (disk until the copy is loaded), disk."""

@@ -21,7 +21,6 @@ COUNTERS = {
     "requests": "HTTP requests answered",
     "queries": "SPARQL queries answered (any outcome), from the cache or evaluated",
     "cache_hits": "SPARQL queries answered from the response cache",
-    "queries_in_worker": "SPARQL queries of one triple pattern evaluated by the server worker, not a query process",
     "query_errors": "SPARQL requests refused with a 4xx status",
     "query_timeouts": "SPARQL queries stopped by the timeout",
     "query_memory_stops": "SPARQL queries and API lookups stopped at their memory cap",

@@ -8,9 +8,7 @@ can. So each server worker keeps:
 
 - a *zygote*: a process without network that loads the copy once, then only forks;
 - one *shared process* forked from it (at once, with the copy in it), whose threads evaluate the worker's
-  queries and API lookups over that copy, a pickled request in and a pickled answer out, tagged with an id;
-- a copy of its own, loaded by one of its threads at the same time, from which the worker evaluates the
-  one-pattern lookups it answers itself (server/one_pattern.py), for less CPU than from RocksDB.
+  API lookups over that copy, a pickled request in and a pickled answer out, tagged with an id.
 
 pyoxigraph cannot stop a query: one past its deadline gets the shared process killed, and the queries
 evaluated beside it die too. Their waits end in SharedProcessDied, and the executor retries each once, alone,
@@ -75,7 +73,11 @@ def _zygote_main(conn: Connection, store_dir: str, isolate_network: bool, max_qu
     while True:
         try:
             if not conn.poll(VERSION_CHECK_SECONDS):
-                copy.current()  # follows the updates between forks, so that a fork does not wait for them all
+                # Follows the updates between forks, so that a fork does not wait for them all; a copy that
+                # cannot follow (a new build, an update that may reach the network) tells the worker unasked.
+                if not copy.current():
+                    conn.send_bytes(pickle.dumps(("stale", copy.version)))
+                    return
                 continue
             conn.recv_bytes()
         except (EOFError, OSError):  # the worker is gone
@@ -231,22 +233,12 @@ class SharedProcess:
                 end.shutdown(socket.SHUT_WR)
 
 
-def _let_go(copy: PinnedStore, grace: float) -> None:
-    """Free a retired copy once every request that may have taken it has ended (within `grace` seconds): emptied
-    first, which pyoxigraph does without the interpreter's lock, where freeing a full copy would hold it, and
-    every thread of the worker with it, for seconds."""
-    time.sleep(grace)
-    copy.release()
-
-
 class MemoryQueries:
     """A worker's zygote and shared process, kept on the current version of the store."""
 
     def __init__(self, store_dir: str, isolate_network: bool, max_quads: int, threads: int,
-                 memory_cap: int = 0, retire_grace: float = 30.0) -> None:
-        """`retire_grace`: seconds a retired copy is kept for the requests that may still read it."""
+                 memory_cap: int = 0) -> None:
         self.store_dir = store_dir
-        self.retire_grace = retire_grace
         self.isolate_network = isolate_network
         self.max_quads = max_quads
         self.threads = threads
@@ -262,32 +254,13 @@ class MemoryQueries:
         self._next_check = 0.0
         self._loaded_in = 0.0  # seconds the last copy took to load, as its zygote timed it
         self._start_after = 0.0
-        # The worker's own copy, for the one-pattern lookups it evaluates itself (server/one_pattern.py), loaded
-        # by a thread of the worker once the zygote's has; a load that ends after its version was
-        # retired (_retired_copies grew meanwhile) is dropped.
-        self._worker_copy: PinnedStore | None = None
-        self._worker_copy_loading = False
-        self._retired_copies = 0
 
     @property
     def state(self) -> str:
         """memory (queries are read from the copy), loading, or disk."""
         with self._lock:
             self._advance()
-            if self._state == "ready" and self._worker_copy_loading:
-                return "loading"
             return {"ready": "memory", "loading": "loading", "waiting": "loading"}.get(self._state, "disk")
-
-    def worker_copy(self) -> PinnedStore | None:
-        """The worker's own copy of the store, for the queries it evaluates itself, None while there is none;
-        it reads from disk once a build or an update has changed the store."""
-        # Never waits: another thread holding the lock (forking a shared process takes milliseconds) advances.
-        if self._lock.acquire(blocking=False):
-            try:
-                self._advance()
-            finally:
-                self._lock.release()
-        return self._worker_copy
 
     def process(self) -> SharedProcess | None:
         """The shared process to send a request to, None while there is no copy to read from."""
@@ -304,7 +277,7 @@ class MemoryQueries:
         if self._state != "loading" and now >= self._next_check:
             self._next_check = now + VERSION_CHECK_SECONDS
             version = store_version(Path(self.store_dir))
-            if version != self._version and not self._copies_follow(version):
+            if (version != self._version and not self._copies_follow(version)) or self._zygote_is_stale():
                 self._retire(version, now + self._wait_before_loading(version))
         if self._state == "waiting" and now >= self._start_after:
             self._start()
@@ -315,17 +288,22 @@ class MemoryQueries:
                     status, self._version, self._loaded_in = pickle.loads(self._conn.recv_bytes())
                     self._state = "ready" if status == "ready" else "disk"
                     self._next_check = now + VERSION_CHECK_SECONDS
-                    if self._state == "ready":
-                        self._start_loading_worker_copy()
             except (EOFError, OSError):  # the zygote died loading (out of memory): from disk until the next version
                 self._state, self._version = "disk", store_version(Path(self.store_dir))
 
-    def _copies_follow(self, version: tuple[str | None, int]) -> bool:
-        """Whether the copies can stay for the store's new `version`: the same build, with updates they can apply
-        (the worker's copy tells, having applied them)."""
-        if self._version is None or version[0] != self._version[0]:
+    def _zygote_is_stale(self) -> bool:
+        """Whether the ready zygote said, unasked, that its copy cannot follow the store, or has died."""
+        if self._state != "ready" or self._conn is None:
             return False
-        if self._worker_copy is not None and not self._worker_copy.current():
+        try:
+            return self._conn.poll(0)
+        except OSError:
+            return True
+
+    def _copies_follow(self, version: tuple[str | None, int]) -> bool:
+        """Whether the copies can stay for the store's new `version`: the same build, whose updates they apply
+        (the zygote says so when its copy cannot)."""
+        if self._version is None or version[0] != self._version[0]:
             return False
         self._version = version
         return True
@@ -340,23 +318,6 @@ class MemoryQueries:
         self._zygote.start()
         theirs.close()
         self._conn, self._state = ours, "loading"
-
-    def _start_loading_worker_copy(self) -> None:
-        # Once the zygote's copy has loaded, not beside it: the copy every query reads from is ready in half the
-        # time on a busy machine, and one-pattern lookups go to the shared process meanwhile.
-        self._worker_copy_loading = True
-        threading.Thread(target=self._load_worker_copy, args=(self._retired_copies,), name="bbkg-worker-copy",
-                         daemon=True).start()
-
-    def _load_worker_copy(self, retired_before: int) -> None:
-        copy = None
-        try:
-            copy = load_copy(self.store_dir, self.max_quads)
-        finally:  # an unexpected error goes to the log (threading's excepthook), and lookups stay on disk
-            with self._lock:
-                if retired_before == self._retired_copies:  # else this copy's build was retired while it loaded
-                    self._worker_copy = copy if copy is not None and copy.memory is not None else None
-                    self._worker_copy_loading = False
 
     def _fork(self) -> SharedProcess | None:
         assert self._conn is not None
@@ -385,15 +346,7 @@ class MemoryQueries:
         if self._shared is not None:
             self._shared.close_when_answered()
         self._stop_zygote()
-        self._drop_worker_copy()
         self._shared, self._state, self._version, self._start_after = None, "waiting", version, start_after
-
-    def _drop_worker_copy(self) -> None:
-        self._retired_copies += 1
-        if self._worker_copy is not None:
-            threading.Thread(target=_let_go, args=(self._worker_copy, self.retire_grace), name="bbkg-copy-release",
-                             daemon=True).start()
-        self._worker_copy, self._worker_copy_loading = None, False
 
     def _stop_zygote(self) -> None:
         if self._zygote is not None:
@@ -410,6 +363,5 @@ class MemoryQueries:
             if self._shared is not None:
                 self._shared.kill()
             self._stop_zygote()
-            self._drop_worker_copy()
             # As at first: the next request finds the version new and starts a zygote at once.
             self._shared, self._state, self._version, self._start_after = None, "waiting", None, 0.0

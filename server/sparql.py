@@ -4,6 +4,9 @@ Operations are answered by SparqlEndpoint, a plain WSGI app that SparqlFastPath 
 small query costs less than Flask's routing and contexts); a GET whose only parameter is the query is read
 without werkzeug's Request too (plain_get_query). The Flask view serves the endpoint's own address
 (the service description) and HEAD, through the same SparqlEndpoint.respond.
+
+Every query is evaluated by the engine (store/engine.py) in the thread that read it, in one of the worker's
+query slots: Oxigraph's evaluator stops it at its deadline or past its memory cap, and cannot reach the network.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import functools
 import hmac
 import logging
+import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping
@@ -27,18 +31,18 @@ from werkzeug.wrappers import Request
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from vocab.errors import UserError
-from vocab.formats import HTML
+from vocab.formats import GRAPH_BY_MEDIA_TYPE, HTML, RESULT_BY_MEDIA_TYPE, Format
 
 from server.descriptions import service_description
 from server.errors import count_stopped, plain_body, stopped_headers
-from server.executor import QueryAnswer, QueryCrashed, QueryExecutor, QueryRequest, QueryStopped, evaluate_current
+from server.executor import QueryRequest, QueryStopped, QueryTimeout, over_memory, timed_out
 from server.metrics import Metrics
 from server.wsgi import SAFE_CONTENT, CorsPolicy, WsgiApp, count_request
-from server.media import negotiate
+from server.media import GRAPH_TYPES, RESULT_TYPES, negotiate
 from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
-from server.one_pattern import is_one_triple_pattern
-from store.handle import CurrentStore
-from store.query import OutOfTime
+from store.builds import StoreUnavailableError
+from store.engine import EngineAnswer, EngineStore, OverMemory, QueryFailed, run_engine_query
+from store.query import NoAcceptableFormat, OutOfTime
 from store.sandbox import DeadlineExceeded
 from store.update import apply_update
 
@@ -149,6 +153,11 @@ def plain_get_query(environ: Mapping[str, Any], max_bytes: int) -> Operation | N
     return Operation("query", text, [], [])
 
 
+def _canonical(media_type: str | None, formats: Mapping[str, Format]) -> str | None:
+    """The media type the engine writes for a negotiated one (application/json: SPARQL's JSON results)."""
+    return formats[media_type].media_type if media_type is not None else None
+
+
 class Answer(NamedTuple):
     status: int
     body: bytes
@@ -175,14 +184,16 @@ class SparqlEndpoint:
     with 500): werkzeug's Response alone costs a tenth of a small query.
     """
 
-    def __init__(self, settings: Mapping[str, Any], executor: QueryExecutor, store: CurrentStore,
-                 metrics: Metrics, logger: logging.Logger) -> None:
+    def __init__(self, settings: Mapping[str, Any], metrics: Metrics, logger: logging.Logger) -> None:
         self.settings = settings
-        self.executor = executor
-        self.store = store
         self.metrics = metrics
         self.logger = logger
         self.cors = CorsPolicy(settings["cors_origins"])
+        self.engine = EngineStore(settings["store_dir"])
+        # Queries evaluated at once by this worker: each may allocate up to memory_cap while it runs, so the
+        # worker's queries together hold at most query_slots times that.
+        self.query_slots = threading.BoundedSemaphore(settings["query_slots"])
+        self.memory_cap = settings["query_memory_mb"] * 2**20
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         try:
@@ -227,8 +238,6 @@ class SparqlEndpoint:
         except QueryStopped as exc:
             count_stopped(self.metrics, exc, "query_timeouts")
             answer = _text(503, str(exc), **stopped_headers(exc))
-        except QueryCrashed as exc:
-            answer = _text(500, str(exc))
         if 400 <= answer.status < 500:
             self.metrics.count("query_errors")
         self.metrics.observe_query_seconds(time.perf_counter() - started)
@@ -246,43 +255,48 @@ class SparqlEndpoint:
     def _run_query(self, operation: Operation, accept: str) -> Answer:
         result_type, graph_type = negotiate(accept)
         row_cap = self.settings["result_row_cap"]
-        query = QueryRequest(
-            query=operation.text,
-            result_type=result_type,
-            graph_type=graph_type,
-            default_graphs=operation.default_graphs,
-            named_graphs=operation.named_graphs,
-            row_cap=row_cap,
-        )
-        answer = self._answer_in_worker(query) or self.executor.run(query)
-        if answer.status == "syntax":
-            return _text(400, f"SPARQL syntax error: {answer.message}")
-        if answer.status == "not_acceptable":
+        try:
+            answer = self._evaluate(operation, result_type, graph_type, row_cap)
+        except SyntaxError as exc:
+            return _text(400, f"SPARQL syntax error: {exc}")
+        except NoAcceptableFormat as exc:
+            offers = GRAPH_TYPES if exc.is_graph else RESULT_TYPES
             return _text(406, f"cannot answer with any media type of Accept: {accept}; "
-                              f"this query can be answered as {', '.join(answer.offers)}")
-        if answer.status == "no_store":
-            self.logger.error("query answered 503: %s", answer.detail or answer.message)
-            return _text(503, answer.message)
+                              f"this query can be answered as {', '.join(offers)}")
+        except QueryFailed as exc:
+            return _text(400, f"the query cannot be evaluated: {exc}")
+        except StoreUnavailableError as exc:
+            self.logger.error("query answered 503: %s", exc)
+            return _text(503, exc.public_message)
+        except OSError as exc:
+            self.logger.error("query answered 503: %s", exc)
+            return _text(503, "the store could not be read; the server log has the details")
         headers = {"Vary": "Accept"}
         if answer.truncated:
             headers["X-Result-Truncated"] = "true"
             headers["X-Result-Row-Cap"] = str(row_cap)
-        return Answer(200, answer.body, answer.media_type, headers)
+        # Sent as asked: a client that asked for application/json gets application/json.
+        return Answer(200, answer.body, (graph_type if answer.kind == "graph" else result_type) or "", headers)
 
-    def _answer_in_worker(self, query: QueryRequest) -> QueryAnswer | None:
-        """The answer of a SELECT over one triple pattern, evaluated here (from the worker's in-memory copy once
-        it is loaded: half the CPU of reading RocksDB) and stopped between two rows after in_worker_seconds
-        (server/one_pattern.py says why that is safe); None for any other query, or one stopped there, which a
-        query process answers instead (the dataset parameters go there too)."""
-        budget = self.settings["in_worker_seconds"]
-        if budget <= 0 or query.default_graphs or query.named_graphs or not is_one_triple_pattern(query.query):
-            return None
+    def _evaluate(self, operation: Operation, result_type: str | None, graph_type: str | None,
+                  row_cap: int) -> EngineAnswer:
+        """The engine's answer, in one of the query slots; the wait for a slot counts against the deadline."""
+        limit = self.settings["query_timeout"]
+        request = QueryRequest(operation.text)
+        started = time.monotonic()
+        if not self.query_slots.acquire(timeout=limit):
+            raise QueryTimeout("every query slot stayed busy until this request's deadline; try again shortly")
         try:
-            answer = evaluate_current(self.executor.worker_copy() or self.store, query, time.monotonic() + budget)
+            return run_engine_query(
+                self.engine, operation.text, _canonical(result_type, RESULT_BY_MEDIA_TYPE),
+                _canonical(graph_type, GRAPH_BY_MEDIA_TYPE), row_cap, operation.default_graphs,
+                operation.named_graphs, max(0.0, limit - (time.monotonic() - started)), self.memory_cap)
         except OutOfTime:
-            return None
-        self.metrics.count("queries_in_worker")
-        return answer
+            raise timed_out(request, limit) from None
+        except OverMemory:
+            raise over_memory(request, self.memory_cap) from None
+        finally:
+            self.query_slots.release()
 
     def _run_update(self, request: Request, operation: Operation) -> Answer:
         token = self.settings["update_token"]

@@ -17,7 +17,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pyoxigraph import RdfFormat, Store
 
@@ -28,6 +29,7 @@ BUILD_MARKER = "BUILD.json"
 # A build's marker once SPARQL Update has changed it: the live quad count, how far into the update log it has
 # come, and the database readers open (store/update.py writes it).
 UPDATED_MARKER = "UPDATED"
+T = TypeVar("T")
 DATABASE = "oxigraph"  # the database a build loads; updates write copies of it (store/update.py)
 SNAPSHOTS = "snapshots"  # where, in a build
 DERIVED = "derived"  # the values a server derives from the build (store/derived.py), as the build saved them
@@ -254,20 +256,30 @@ def served_database(build: Path) -> Path:
     return build / (database if isinstance(database, str) and ".." not in database else DATABASE)
 
 
+def _open_pyoxigraph(database: Path) -> Store:
+    store = Store.read_only(str(database))
+    store.query("ASK { ?s ?p ?o }")
+    return store
+
+
 def open_current(store_dir: Path) -> tuple[Store, Path]:
     """Open the current build read-only (many processes may do so at once) and read one quad of it.
 
     Raises StoreNotBuiltError before the first build, StoreCorruptError when its database is missing or
     damaged (Oxigraph says OSError for a missing file, RuntimeError for a corrupt one).
     """
+    return open_current_with(store_dir, _open_pyoxigraph)
+
+
+def open_current_with(store_dir: Path, open_database: Callable[[Path], T]) -> tuple[T, Path]:
+    """open_current() with another reader of the same files: `open_database` opens the served database and
+    reads from it, raising OSError or RuntimeError where it cannot."""
     build = current_build(store_dir)
     if build is None:
         raise StoreNotBuiltError(store_dir)
     for attempt in range(OPEN_ATTEMPTS):
         try:
-            store = Store.read_only(str(served_database(build)))
-            store.query("ASK { ?s ?p ?o }")
-            return store, build
+            return open_database(served_database(build)), build
         except (OSError, RuntimeError) as exc:
             # An update writing the build can leave a file it is replacing missing for an instant: try again
             # before calling the build broken.
@@ -277,7 +289,6 @@ def open_current(store_dir: Path) -> tuple[Store, Path]:
                                         "the details") from None
             time.sleep(OPEN_RETRY_SECONDS)
     raise AssertionError("unreachable")
-
 
 
 def build_summary(store_dir: Path) -> dict[str, Any]:

@@ -164,14 +164,6 @@ class PinnedStore:
             self.version, self._log_bytes = point.version, point.log_bytes
             return True
 
-    def release(self) -> None:
-        """Let go of the copy (reading from disk after), emptied first: pyoxigraph empties a store without the
-        interpreter's lock, where freeing a full one holds it, and every other thread with it, for seconds."""
-        memory, self.memory = self.memory, None
-        if memory is not None:
-            derived.forget(memory)
-            memory.clear()
-
     def __del__(self) -> None:
         if self.memory is not None:
             derived.forget(self.memory)

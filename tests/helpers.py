@@ -95,13 +95,3 @@ def until_read_from(executor: Any, where: str, seconds: float = 60) -> Any:
         assert time.monotonic() < deadline, f"still {executor.query_store()} after {seconds} s"
         time.sleep(0.05)
     return executor
-
-
-def rows(body: bytes) -> tuple[bytes, list[bytes]]:
-    """An answer's head and its rows, sorted, as Oxigraph wrote them (CSV: a line each; JSON: a binding each):
-    to compare answers of stores that list the same rows in another order, as a copy in memory and RocksDB do."""
-    if body.startswith(b'{"head":'):
-        head, bindings = body.split(b'"bindings":[', 1)
-        return head, sorted(bindings.removesuffix(b"]}}").replace(b"},{", b"}\n{").split(b"\n"))
-    head, *lines = body.split(b"\r\n")
-    return head, sorted(lines)

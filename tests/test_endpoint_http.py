@@ -10,11 +10,12 @@ from urllib.parse import urlencode
 
 import pytest
 import requests
-from pyoxigraph import RdfFormat, parse
+from pyoxigraph import QuerySolutions, RdfFormat, Store, parse
 
-from server.executor import QueryExecutor, QueryRequest
+from store.query import run_query
+from vocab.formats import graph_format, result_format
 from vocab.namespaces import BB
-from tests.helpers import metric_totals, rows, running_server
+from tests.helpers import metric_totals, running_server
 from tests.helpers import CROSS_PRODUCT, CountingListener
 
 pytestmark = pytest.mark.slow
@@ -35,9 +36,8 @@ def strict_server(seeds_build, tmp_path_factory):
     """Short timeout, small row cap, CORS for one origin, updates with a token, over a private store copy."""
     store = tmp_path_factory.mktemp("strict") / "store"
     shutil.copytree(seeds_build[0], store, symlinks=True)
-    # in_worker_seconds of a microsecond: every one-pattern query is handed over to a query process.
     with running_server(store, query_timeout=3, result_row_cap=10, cors_origins="https://ok.example",
-                        update_token=TOKEN, max_request_bytes=20_000, workers=3, in_worker_seconds=0.000001) as url:
+                        update_token=TOKEN, max_request_bytes=20_000, workers=3) as url:
         yield url
 
 
@@ -265,34 +265,34 @@ def counter(server: str, name: str) -> float:
     return metric_totals(requests.get(server + "/metrics", timeout=10).text)[f"bbkg_{name}_total"]
 
 
-def test_one_pattern_queries_are_answered_by_the_worker_as_a_query_process_would(default_server,
-                                                                                 seeds_build) -> None:
-    before = counter(default_server, "queries_in_worker")
-    person = get(default_server, f"SELECT ?s WHERE {{ ?s a <{BB}Person> }} LIMIT 1").json()
-    lookup = f"SELECT ?p ?o WHERE {{ <{person['results']['bindings'][0]['s']['value']}> ?p ?o }}"
-    join = lookup.replace("}", ". ?o ?q ?r }")
-    executor = QueryExecutor(str(seeds_build[0]), 20.0)
-    try:
-        for query in (lookup, join):
-            for accept in ("application/sparql-results+json", "text/csv"):
-                response = get(default_server, query, headers={"Accept": accept})
-                in_process = executor.run(QueryRequest(query, result_type=accept))
-                # The same bytes row by row; the rows' order is the store's, and the worker reads a lookup from
-                # its in-memory copy once that is loaded, where this query process reads from disk.
-                assert response.status_code == 200 and rows(response.content) == rows(in_process.body)
-                assert response.headers["Content-Type"].startswith(accept)
-    finally:
-        executor.kill()
-    assert len(response.content.splitlines()) > 1  # the join has rows
-    assert counter(default_server, "queries_in_worker") == before + 3  # the person, and the lookup twice
-
-
-def test_one_pattern_queries_past_in_worker_seconds_go_to_a_query_process(strict_server) -> None:
-    before = counter(strict_server, "queries_in_worker")
-    response = get(strict_server, "SELECT ?s ?p ?o WHERE { ?s ?p ?o }", headers={"Accept": "text/csv"})
-    assert response.status_code == 200 and response.headers["X-Result-Truncated"] == "true"
-    assert len(response.text.splitlines()) == 11
-    assert counter(strict_server, "queries_in_worker") == before
+def test_every_query_shape_is_answered_as_oxigraph_answers_it(default_server, seeds_build) -> None:
+    reference = Store.read_only(str((seeds_build[0] / "current").resolve() / "oxigraph"))
+    person = f"SELECT ?s WHERE {{ ?s a <{BB}Person> }} ORDER BY ?s LIMIT 1"
+    someone = reference.query(person)
+    assert isinstance(someone, QuerySolutions)
+    subject = next(iter(someone))["s"]
+    shapes = [
+        person,
+        f"SELECT ?p ?o WHERE {{ {subject} ?p ?o }}",
+        f"SELECT ?p ?o ?q ?r WHERE {{ {subject} ?p ?o . ?o ?q ?r }} # a comment",
+        "SELECT ?o (COUNT(*) AS ?n) WHERE { ?s a ?o } GROUP BY ?o ORDER BY DESC(?n) ?o",
+        f"ASK {{ {subject} ?p ?o }}",
+        f"CONSTRUCT {{ {subject} ?p ?o }} WHERE {{ {subject} ?p ?o }}",
+    ]
+    for query in shapes:
+        graph = query.startswith("CONSTRUCT")
+        accept = "application/n-triples" if graph else "text/csv"
+        expected = run_query(reference, query, lambda is_graph: graph_format("ntriples") if is_graph
+                             else result_format("csv"), 10_000).body
+        answers = [get(default_server, query, headers={"Accept": accept}),
+                   requests.post(default_server + "/sparql", data={"query": query}, headers={"Accept": accept},
+                                 timeout=30),
+                   requests.post(default_server + "/sparql", data=query.encode(), timeout=30,
+                                 headers={"Accept": accept, "Content-Type": "application/sparql-query"})]
+        for response in answers:
+            assert response.status_code == 200 and response.headers["Content-Type"].startswith(accept)
+            assert response.content == expected, query
+    assert len(expected.splitlines()) > 1
 
 
 def test_health_and_metrics(default_server) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from server.executor import ApiRequest, QueryExecutor, QueryRequest, QueryTimeout
-from tests.helpers import CROSS_PRODUCT, CountingListener, rows, until_read_from
+from tests.helpers import CROSS_PRODUCT, CountingListener, until_read_from
 from vocab.namespaces import BB
 
 # A COUNT over every pair of 10,000 triples (about the seeds' articles alone): seconds of work whatever else the
@@ -58,23 +58,6 @@ def test_the_copy_answers_as_the_store_on_disk(executors) -> None:
     assert memory.run(lookup).value == disk.run(lookup).value and memory.run(lookup).status == 200
     assert memory.memory is not None and memory.memory.process() is not None
     assert not memory._idle, "a per-query process answered, not the shared one"
-
-
-def test_the_worker_reads_one_pattern_lookups_from_its_own_copy(executors, seeds_build) -> None:
-    from server.executor import evaluate_current
-    from store.handle import CurrentStore
-
-    executor = until_read_from(executors(), "memory")
-    copy = executor.worker_copy()
-    assert copy is not None and copy.memory is not None and copy.get() is copy.memory
-    disk = CurrentStore(seeds_build[0])
-    person = next(iter(disk.get().query(f"SELECT ?s WHERE {{ ?s a <{BB}Person> }} LIMIT 1")))["s"]
-    for pattern in (f"{person} ?p ?o", "<https://example.org/none> ?p ?o", "?s ?p ?o"):
-        # Uncut: past the row cap, each store would cut its own order at a different row.
-        lookup = QueryRequest(f"SELECT * WHERE {{ {pattern} }}", result_type="text/csv", row_cap=len(disk.get()))
-        from_copy, from_disk = evaluate_current(copy, lookup), evaluate_current(disk, lookup)
-        assert from_copy.status == "ok" and rows(from_copy.body) == rows(from_disk.body)  # in another order
-    assert executors(memory_quads=0).worker_copy() is None
 
 
 def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is_answered_alone(executors) -> None:
@@ -182,25 +165,24 @@ def test_the_shared_process_cannot_reach_the_network(executors) -> None:
 
 
 def test_the_copies_follow_each_update(executors, store_copy: Path) -> None:
-    from server.executor import evaluate_current
     from store.update import apply_update
 
     executor = until_read_from(executors(store_copy), "memory")
     ask = QueryRequest("ASK { <https://example.org/a> <https://example.org/b> 1 }", result_type="text/csv")
     lookup = QueryRequest("SELECT ?o WHERE { <https://example.org/a> <https://example.org/b> ?o }",
                           result_type="text/csv")
-    copy, zygote = executor.worker_copy(), executor.memory._zygote
-    assert executor.run(ask).body.split()[-1] == b"false" and copy is not None
-    assert evaluate_current(copy, lookup).body.split() == [b"o"]
+    zygote = executor.memory._zygote
+    assert executor.run(ask).body.split()[-1] == b"false"
+    assert executor.run(lookup).body.split() == [b"o"]
     apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
-    # Read at once, from the same copies: each applied the update from the log.
+    # Read at once, from the same copy: it applied the update from the log.
     assert executor.run(ask).body.split()[-1] == b"true"
-    assert evaluate_current(copy, lookup).body.split() == [b"o", b"1"] and copy.get() is copy.memory
+    assert executor.run(lookup).body.split() == [b"o", b"1"]
     apply_update(store_copy, "DELETE { ?s <https://example.org/b> ?o } INSERT { ?s <https://example.org/b> 2 } "
                              "WHERE { ?s <https://example.org/b> ?o }", timeout=30)
-    assert evaluate_current(copy, lookup).body.split() == [b"o", b"2"]
-    time.sleep(1.5)  # past the worker's next look at the store's version
-    assert executor.query_store() == "memory" and executor.worker_copy() is copy
+    assert executor.run(lookup).body.split() == [b"o", b"2"]
+    time.sleep(2.5)  # past the zygote's and the worker's next looks at the store's version
+    assert executor.query_store() == "memory"
     assert executor.memory._zygote is zygote, "no copy loaded again"
     assert executor.run(ask).body.split()[-1] == b"false" and not executor._idle
     executor.memory.process().kill()  # the next shared process is forked from the zygote, which follows too
@@ -216,7 +198,7 @@ def test_a_person_named_by_an_update_is_found_by_name_from_the_copy(executors, s
     apply_update(store_copy, f"INSERT DATA {{ <https://example.org/zq> a <{BB}Person> ; "
                              "<http://www.w3.org/2000/01/rdf-schema#label> 'Zachariah Quux' }", timeout=30)
     assert [e["iri"] for e in executor.run(find).value] == ["https://example.org/zq"]
-    assert not executor._lookup_idle and executor.worker_copy() is not None
+    assert not executor._lookup_idle
 
 
 def test_a_stream_of_updates_is_followed_from_memory(executors, store_copy: Path) -> None:
@@ -224,13 +206,13 @@ def test_a_stream_of_updates_is_followed_from_memory(executors, store_copy: Path
 
     executor = until_read_from(executors(store_copy), "memory")
     assert executor.memory is not None
-    copy, zygote = executor.worker_copy(), executor.memory._zygote
+    zygote = executor.memory._zygote
     for n in range(6):
         apply_update(store_copy, f"INSERT DATA {{ <https://example.org/a> <https://example.org/b> {n} }}", timeout=30)
         time.sleep(0.4)
         ask = QueryRequest(f"ASK {{ <https://example.org/a> <https://example.org/b> {n} }}", result_type="text/csv")
         assert executor.run(ask).body.split()[-1] == b"true" and not executor._idle
-        assert executor.query_store() == "memory" and executor.worker_copy() is copy
+        assert executor.query_store() == "memory"
     assert executor.memory._zygote is zygote
 
 
@@ -239,19 +221,16 @@ def test_an_update_that_could_reach_the_network_is_not_followed_but_read_from_di
     from store.update import apply_update
 
     executor = until_read_from(executors(store_copy), "memory")
-    copy = executor.worker_copy()
-    assert copy is not None
+    zygote = executor.memory._zygote
     # Applied to the build without network (so it loads nothing) and logged: a copy in a process that has the
     # network must not apply it.
     apply_update(store_copy, "LOAD SILENT <http://127.0.0.1:9/x.ttl>", timeout=30)
     apply_update(store_copy, "INSERT DATA { <https://example.org/a> <https://example.org/b> 1 }", timeout=30)
-    assert copy.get() is not copy.memory
     ask = QueryRequest("ASK { <https://example.org/a> <https://example.org/b> 1 }", result_type="text/csv")
-    assert executor.run(ask).body.split()[-1] == b"true"
-    time.sleep(1.5)  # past the worker's next look at the store's version: new copies, read from the store
+    assert executor.run(ask).body.split()[-1] == b"true"  # the shared process reads it from disk
+    time.sleep(2.5)  # past the zygote's and the worker's next looks at the store's version: new copies
     until_read_from(executor, "memory")
-    reloaded = executor.worker_copy()
-    assert reloaded is not None and reloaded is not copy and reloaded.get() is reloaded.memory
+    assert executor.memory._zygote is not zygote
     per_query = list(executor._idle)  # the processes that answered from disk meanwhile
     assert executor.run(ask).body.split()[-1] == b"true" and executor._idle == per_query
 
@@ -260,7 +239,6 @@ def test_a_store_larger_than_the_setting_is_read_from_disk(executors) -> None:
     executor = until_read_from(executors(memory_quads=100), "disk")
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
     assert executor.memory is not None and executor.memory.process() is None and executor._idle
-    assert executor.worker_copy() is None
 
 
 def test_health_says_where_queries_are_read_from(seeds_build) -> None:
@@ -327,23 +305,3 @@ def test_an_in_memory_copy_holds_every_quad_of_the_store() -> None:
     assert set(copy.quads_for_pattern(None, None, None, None)) - set(quads) == {
         q for q in copy.quads_for_pattern(None, None, None, None) if isinstance(q.subject, BlankNode)}
     assert {q for q in quads if not isinstance(q.subject, BlankNode)} <= set(copy)
-
-
-def test_the_endpoint_answers_one_pattern_lookups_from_the_worker_copy(seeds_build) -> None:
-    from pyoxigraph import Literal, NamedNode, Quad
-
-    from server import create_app
-
-    app = create_app({"store_dir": str(seeds_build[0]), "memory_store_quads": 1_000_000, "query_cache_bytes": 0})
-    executor = app.extensions["bbkg_executor"]
-    try:
-        copy = until_read_from(executor, "memory").worker_copy()
-        assert copy is not None and copy.memory is not None
-        # A quad only the copy holds shows which store answered.
-        copy.memory.add(Quad(NamedNode("https://example.org/only-in-the-copy"), NamedNode("https://example.org/p"),
-                             Literal("copy")))
-        lookup = "SELECT ?o WHERE { <https://example.org/only-in-the-copy> ?p ?o }"
-        answer = app.test_client().get("/sparql", query_string={"query": lookup}, headers={"Accept": "text/csv"})
-        assert answer.status_code == 200 and answer.data.split() == [b"o", b"copy"]
-    finally:
-        executor.kill()

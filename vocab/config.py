@@ -97,30 +97,25 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("port", 8000, "Port `bbkg serve` listens on."),
     Setting("workers", 2, "Worker processes of `bbkg serve`; each holds up to 64 requests at once."),
     Setting("query_slots", 4,
-            "Queries and API lookups one worker evaluates at once, as threads of its shared process over the "
-            "in-memory copy (memory_store_quads) or each in a query process of its own from disk; more wait "
-            "for a slot within their deadline, while /health and the pages that need no query answer at once."),
+            "SPARQL queries one worker evaluates at once (in the query engine, in the worker's own threads), and "
+            "likewise API lookups (as threads of its shared process over the in-memory copy, memory_store_quads, "
+            "or each in a query process of its own from disk); more wait for a slot within their deadline, while "
+            "/health and the pages that need no query answer at once."),
     Setting("quick_query_seconds", 0.2,
             "How long a query runs alone among its worker's queries before the next one may start beside it: "
             "shorter queries run one after another, each with the CPU's caches to itself (more at once only "
             "share the cores and thrash the caches); a longer one steps aside. Lower it so that short queries "
             "wait less behind longer ones; 0 runs up to query_slots queries at once from the start."),
     Setting("memory_store_quads", 5_000_000,
-            "Largest store (in quads, as its build counted them) whose queries and API lookups each server worker "
+            "Largest store (in quads, as its build counted them) whose API lookups and pages each server worker "
             "evaluates from an in-memory copy, with threads of one process: an aggregate over the whole graph "
-            "takes a fraction of the CPU it takes from disk. The worker evaluates one-pattern lookups itself, from "
-            "a copy of its own. Each worker holds the store three times over (its own copy, the one its query "
-            "process forks from, and that process's; plan on about 330 bytes a quad for each), and the copies "
-            "load in the background after the server starts and after each build; until then queries are read "
-            "from disk. Updates do not reload them: each copy applies the logged updates before it is next read. "
-            "A query past its deadline stops that process and the queries beside it, which are retried "
-            "alone from disk. 0 always reads from disk, each query in a process of its own."),
-    Setting("in_worker_seconds", 0.05,
-            "How long a SELECT over one triple pattern (a lookup such as `SELECT ?p ?o { <s> ?p ?o }`) may run in "
-            "the server worker itself, which stops it between two rows; one still unanswered by then goes to a "
-            "query process with the whole query_timeout. Any other query always runs in a query process. Such "
-            "a pattern walks one index, a row per step, so it can be stopped where other queries cannot, and "
-            "it cannot reach the network. 0 sends every query to a query process."),
+            "takes a fraction of the CPU it takes from disk. Each worker holds the store twice over (the copy its "
+            "lookup process forks from, and that process's; plan on about 330 bytes a quad for each), and the "
+            "copies load in the background after the server starts and after each build; until then lookups are "
+            "read from disk. Updates do not reload them: each copy applies the logged updates before it is next "
+            "read. A lookup past its deadline stops that process and the lookups beside it, which are retried "
+            "alone from disk. 0 always reads from disk, each lookup in a process of its own. SPARQL queries are "
+            "always read from disk, by the query engine."),
     Setting("allocator", "jemalloc",
             "Memory allocator of `bbkg serve`'s processes: `jemalloc` (Debian's libjemalloc2, which `make install` "
             "installs where it may) or `system` (glibc's). A lookup allocates and frees many small blocks in "
@@ -128,15 +123,16 @@ SETTINGS: tuple[Setting, ...] = (
             "and uses the system's.", choices=("jemalloc", "system")),
     Setting("access_log", False, "Whether `bbkg serve` writes one line per request to standard output."),
     Setting("query_timeout", 30.0,
-            "Seconds a SPARQL query may run before its process is killed and the client gets 503."),
+            "Seconds a SPARQL query may run before the query engine stops it and the client gets 503."),
     Setting("query_memory_mb", 768,
-            "Memory (MiB) each query process may allocate beyond the Python interpreter: the store's caches, the "
-            "chain network it reads for connection lookups, and the query or lookup it evaluates (its heap and "
-            "anonymous mappings: RLIMIT_DATA); a query that needs more gets 503 and the server goes on. A "
-            "worker's shared process (memory_store_quads) may allocate query_slots times this beyond its copy, "
-            "and the queries it was evaluating when it ran out are retried alone, each in a capped process; so "
-            "the server's queries hold at most workers × (2 × query_slots + 2) × this beyond the fixed part "
-            "(the 2: each worker's name-lookup processes). 0: no cap."),
+            "Memory (MiB) a SPARQL query may allocate in the query engine while it is evaluated and its answer "
+            "written, and each API query process beyond the Python interpreter (the store's caches, the chain "
+            "network it reads for connection lookups, and the lookup it evaluates: its heap and anonymous "
+            "mappings, RLIMIT_DATA); a query or lookup that needs more gets 503 and the server goes on. A worker's "
+            "shared process (memory_store_quads) may allocate query_slots times this beyond its copy, and the "
+            "lookups it was evaluating when it ran out are retried alone, each in a capped process; so the "
+            "server's queries and lookups hold at most workers × (3 × query_slots + 2) × this beyond the fixed "
+            "part (the 2: each worker's name-lookup processes). 0: no cap."),
     Setting("api_timeout", 10.0,
             "Seconds an /api lookup may run before its process is killed and the client gets 503."),
     Setting("result_row_cap", 100_000,
