@@ -191,3 +191,9 @@ def test_a_query_of_many_patterns_is_stopped_at_its_deadline(engine: bbkg_engine
     with pytest.raises(bbkg_engine.QueryTimeout):
         engine.query(f"SELECT * WHERE {{ {chain} }}", results_type=JSON, timeout=0.5)
     assert time.monotonic() - started < 2
+
+
+def test_a_timeout_past_what_the_clock_counts_is_no_deadline(engine: bbkg_engine.Store) -> None:
+    for timeout in (float("inf"), 1e300):
+        assert engine.query(f"ASK {{ <{EX}a> ?p ?o }}", results_type=JSON, timeout=timeout)[1] == \
+            b'{"head":{},"boolean":true}'

@@ -117,6 +117,7 @@ struct Watchdog {
 // How often the watchdog looks at the running queries: a query is stopped within this of its deadline or cap.
 const WATCH_INTERVAL: Duration = Duration::from_millis(2);
 const IDLE_INTERVAL: Duration = Duration::from_millis(10);
+const NO_DEADLINE: Duration = Duration::from_secs(365 * 24 * 3600);
 
 impl Watchdog {
     fn get() -> &'static Watchdog {
@@ -174,7 +175,8 @@ impl Watch {
         let bytes = Arc::new(AtomicIsize::new(0));
         let stopped = Arc::new(AtomicU8::new(RUNNING));
         let query = Watched {
-            deadline: Instant::now() + timeout,
+            // A timeout past what the clock can count is as good as none (a year).
+            deadline: Instant::now().checked_add(timeout).unwrap_or_else(|| Instant::now() + NO_DEADLINE),
             memory_cap: memory_cap.min(isize::MAX as usize) as isize,
             bytes: Arc::clone(&bytes),
             token,
