@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import math
 import sys
 from functools import wraps
 from pathlib import Path
@@ -135,15 +136,21 @@ def serve(**options: Any) -> None:
 @_user_errors
 def query(sparql: str, store_dir: str | None, format_name: str) -> None:
     """Run a SPARQL query against the current store and print the results (at most result_row_cap rows, as
-    /sparql gives them: the same bytes for the same format)."""
-    from store.builds import open_current
-    from store.query import run_query
+    /sparql gives them: the same engine, the same bytes for the same format; no deadline)."""
+    from store.engine import EngineStore, run_engine_query
+    from store.query import NoAcceptableFormat
 
     settings = _settings({"store_dir": store_dir})
-    store, _ = open_current(Path(settings["store_dir"]))
     cap = settings["result_row_cap"]
-    answer = run_query(store, sparql, lambda is_graph: (graph_format if is_graph else result_format)(format_name),
-                       cap)
+    media_types = {f.name: f.media_type for f in RESULT_FORMATS + GRAPH_FORMATS}
+    is_results = format_name in {f.name for f in RESULT_FORMATS}
+    try:
+        answer = run_engine_query(EngineStore(settings["store_dir"]), sparql,
+                                  media_types[format_name] if is_results else None,
+                                  None if is_results else media_types[format_name], cap, [], [], math.inf, 0)
+    except NoAcceptableFormat as exc:
+        (graph_format if exc.is_graph else result_format)(format_name)  # raises the error naming the mismatch
+        raise
     sys.stdout.buffer.write(answer.body)
     if answer.truncated:
         click.echo(f"bbkg: cut at {cap} rows (result_row_cap); raise it with --setting result_row_cap N "

@@ -19,13 +19,14 @@ import bbkg_engine
 from store.builds import open_current_with
 from store.query import NoAcceptableFormat, OutOfTime
 from store.update import store_version
+from vocab.errors import UserError
 
 
 class OverMemory(Exception):
     """The query allocated more than its memory cap; the engine stopped it."""
 
 
-class QueryFailed(Exception):
+class QueryFailed(UserError, ValueError):
     """The evaluation failed on something the query asked for (a SERVICE, a value it cannot compute)."""
 
 

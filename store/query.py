@@ -1,4 +1,6 @@
-"""Running a SPARQL query and serializing its answer: the one way, for `bbkg query` and for /sparql alike.
+"""Running a SPARQL query with pyoxigraph and serializing its answer, for the query processes' requests
+(server/evaluation.py). `bbkg query` and /sparql go through the engine instead (store/engine.py), which writes
+the same bytes with Oxigraph's own serializers and stops a query itself.
 
 The caller chooses the format once the kind of answer is known (solutions or a boolean, or a graph): the CLI
 by name, the server by content negotiation. Both get the same bytes for the same format and row cap.
