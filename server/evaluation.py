@@ -102,9 +102,9 @@ class QueryAnswer:
     detail: str = ""  # the operator's reason behind a no_store answer, with the server's paths: for the log only
 
 
-def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -> QueryAnswer:
+def evaluate(store: Any, request: QueryRequest) -> QueryAnswer:
     """Evaluate one query and serialize it in the media type negotiated for its kind of answer (store/query.py
-    does the work, as for `bbkg query`); past `deadline`, store.query.OutOfTime between two rows."""
+    does the work)."""
     def choose(is_graph: bool) -> Format:
         media_type = request.graph_type if is_graph else request.result_type
         if media_type is None:
@@ -113,7 +113,7 @@ def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -
 
     try:
         answer = run_query(store, request.query, choose, request.row_cap, request.default_graphs,
-                           request.named_graphs, deadline)
+                           request.named_graphs)
     except SyntaxError as exc:
         return QueryAnswer("syntax", message=str(exc))
     except NoAcceptableFormat as exc:
@@ -123,11 +123,10 @@ def evaluate(store: Any, request: QueryRequest, deadline: float | None = None) -
     return QueryAnswer("ok", media_type or "", answer.body, answer.rows, answer.truncated)
 
 
-def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest,
-                     deadline: float | None = None) -> QueryAnswer:
+def evaluate_current(handle: CurrentStore | PinnedStore, request: QueryRequest) -> QueryAnswer:
     """evaluate() on the current build, answered no_store while there is none to open."""
     try:
-        return evaluate(handle.get(), request, deadline)
+        return evaluate(handle.get(), request)
     except StoreUnavailableError as exc:
         return QueryAnswer("no_store", message=exc.public_message, detail=str(exc))
 

@@ -41,8 +41,8 @@ from server.wsgi import SAFE_CONTENT, CorsPolicy, WsgiApp, count_request
 from server.media import GRAPH_TYPES, RESULT_TYPES, negotiate
 from server.guard import RemoteAccessRefused, TooDeeplyNested, refuse_remote_access
 from store.builds import StoreUnavailableError
-from store.engine import EngineAnswer, EngineStore, OverMemory, QueryFailed, run_engine_query
-from store.query import NoAcceptableFormat, OutOfTime
+from store.engine import EngineAnswer, EngineStore, OutOfTime, OverMemory, QueryFailed, run_engine_query
+from store.query import NoAcceptableFormat
 from store.sandbox import DeadlineExceeded
 from store.update import apply_update
 

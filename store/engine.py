@@ -17,9 +17,13 @@ from pathlib import Path
 import bbkg_engine
 
 from store.builds import open_current_with
-from store.query import NoAcceptableFormat, OutOfTime
+from store.query import NoAcceptableFormat
 from store.update import store_version
 from vocab.errors import UserError
+
+
+class OutOfTime(Exception):
+    """The query ran past its deadline; the engine stopped it."""
 
 
 class OverMemory(Exception):

@@ -2,24 +2,18 @@
 (server/evaluation.py). `bbkg query` and /sparql go through the engine instead (store/engine.py), which writes
 the same bytes with Oxigraph's own serializers and stops a query itself.
 
-The caller chooses the format once the kind of answer is known (solutions or a boolean, or a graph): the CLI
-by name, the server by content negotiation. Both get the same bytes for the same format and row cap.
+The caller chooses the format once the kind of answer is known (solutions or a boolean, or a graph), by
+content negotiation.
 
 Oxigraph's own serializers write the answer, Python never touching a row, whenever the answer is surely
 within the row cap: every row takes at least a few bytes in each format, so an answer written in fewer
 than (cap + 1) times that many bytes has at most `cap` rows. Past that size Oxigraph is stopped, and the
 query runs again, its rows counted one by one in Python and cut at the cap.
-
-With a `deadline`, the answer is written in steps and the time checked between them (each chunk of about
-8 KB Oxigraph hands the output, each row counted in Python): a query whose rows come one index step at a
-time, as one triple pattern's do, is stopped within a few milliseconds of it. Any other query may spend
-unbounded time before its first row, which is why the server evaluates those in a killable process.
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -66,22 +60,6 @@ def _empty_answer_bytes(name: str) -> int:
 _EMPTY_ANSWER_BYTES = {name: _empty_answer_bytes(name) for name in MIN_SOLUTION_BYTES}
 
 
-class OutOfTime(Exception):
-    """The answer was not written by its deadline; the evaluation stopped there."""
-
-
-def _check(deadline: float | None) -> None:
-    if deadline is not None and time.monotonic() > deadline:
-        raise OutOfTime
-
-
-def _within(rows: Any, deadline: float | None) -> Any:
-    """The rows, checking the deadline before each one."""
-    for row in rows:
-        _check(deadline)
-        yield row
-
-
 class _TooLong(Exception):
     """Oxigraph's serializer wrote past the size below which the answer is surely within the row cap."""
 
@@ -89,9 +67,8 @@ class _TooLong(Exception):
 class _BoundedBuffer:
     """The binary output handed to Oxigraph's serializer: keeps what it writes, stops it past `limit` bytes."""
 
-    def __init__(self, limit: int, deadline: float | None = None) -> None:
+    def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.deadline = deadline
         self.size = 0
         self.chunks: list[bytes] = []
 
@@ -99,7 +76,6 @@ class _BoundedBuffer:
         self.size += len(chunk)
         if self.size > self.limit:
             raise _TooLong
-        _check(self.deadline)
         self.chunks.append(bytes(chunk))
         return len(chunk)
 
@@ -108,9 +84,9 @@ class _BoundedBuffer:
 
 
 def _written_whole(results: Any, oxigraph_format: Any, rows_allowed: int, min_bytes: int,
-                   empty_bytes: int = 0, deadline: float | None = None) -> bytes | None:
+                   empty_bytes: int = 0) -> bytes | None:
     """The whole answer in Oxigraph's serialization, or None when it may have more than `rows_allowed` rows."""
-    output = _BoundedBuffer(empty_bytes + (rows_allowed + 1) * min_bytes - 1, deadline)
+    output = _BoundedBuffer(empty_bytes + (rows_allowed + 1) * min_bytes - 1)
     try:
         results.serialize(output, format=oxigraph_format)
     except _TooLong:
@@ -119,11 +95,9 @@ def _written_whole(results: Any, oxigraph_format: Any, rows_allowed: int, min_by
 
 
 def run_query(store: Store, query: str, choose: FormatChoice, row_cap: int,
-              default_graphs: Sequence[str] = (), named_graphs: Sequence[str] = (),
-              deadline: float | None = None) -> SerializedAnswer:
+              default_graphs: Sequence[str] = (), named_graphs: Sequence[str] = ()) -> SerializedAnswer:
     """Evaluate `query` (SyntaxError for a bad one) and write at most `row_cap` solutions or triples in the
     format `choose` picks; `default_graphs` and `named_graphs` set the dataset as the protocol's parameters do.
-    Past `deadline` (a time.monotonic() value), raise OutOfTime between two steps of writing the answer.
     """
     def evaluate() -> Any:
         return store.query(query, default_graph=[NamedNode(g) for g in default_graphs] or None,
@@ -136,18 +110,18 @@ def run_query(store: Store, query: str, choose: FormatChoice, row_cap: int,
     if isinstance(results, QuerySolutions):
         chosen = choose(False)
         body = _written_whole(results, chosen.results, row_cap, MIN_SOLUTION_BYTES[chosen.name],
-                              _EMPTY_ANSWER_BYTES[chosen.name], deadline)
+                              _EMPTY_ANSWER_BYTES[chosen.name])
         if body is not None:
             return SerializedAnswer(chosen, body, None, False)
         results = evaluate()
         variables = [v.value for v in results.variables]
-        rows = [tuple(solution) for solution in _within(itertools.islice(results, row_cap + 1), deadline)]
+        rows = [tuple(solution) for solution in itertools.islice(results, row_cap + 1)]
         body = SOLUTION_WRITERS[chosen.name](variables, rows[:row_cap])
         return SerializedAnswer(chosen, body, min(len(rows), row_cap), len(rows) > row_cap)
     chosen = choose(True)
-    body = _written_whole(results, chosen.rdf, row_cap, MIN_TRIPLE_BYTES, deadline=deadline)
+    body = _written_whole(results, chosen.rdf, row_cap, MIN_TRIPLE_BYTES)
     if body is not None:
         return SerializedAnswer(chosen, body, None, False)
-    triples = list(_within(itertools.islice(evaluate(), row_cap + 1), deadline))
+    triples = list(itertools.islice(evaluate(), row_cap + 1))
     body = serialize(triples[:row_cap], format=chosen.rdf) or b""
     return SerializedAnswer(chosen, body, min(len(triples), row_cap), len(triples) > row_cap)
