@@ -15,11 +15,11 @@ evaluated beside it die too. Their waits end in SharedProcessDied, and the execu
 in a query process of its own (executor.QueryProcess) over the store on disk. The next query gets a fresh fork.
 Only the worker stops a query at its deadline, so the shared process leaves the moment its worker dies.
 Each copy follows the updates applied to its build, applying them from the update log when it is next read
-(store/handle.PinnedStore); the zygote before each fork. A new build needs new copies: while the zygote loads,
-for a store of more than `max_quads` quads, and after a build until the zygote has loaded it, queries go to
-those per-query processes instead (and the worker's lookups to the store on disk). A new build's copies start
-loading at once; after updates the copies could not follow, once the store has stayed unchanged for as long as
-the last copy took to load (MemoryQueries._wait_before_loading).
+(store/handle.PinnedStore); the zygote before each fork, and between forks, telling the worker unasked when
+its copy cannot follow. A new build needs new copies: while the zygote loads, for a store of more than
+`max_quads` quads, and after a build until the zygote has loaded it, lookups go to those per-query processes
+instead. A new build's copies start loading at once; after updates the copies could not follow, once the store
+has stayed unchanged for as long as the last copy took to load (MemoryQueries._wait_before_loading).
 """
 
 from __future__ import annotations
