@@ -1,8 +1,8 @@
 """The SPARQL 1.1 Protocol endpoint: query by GET, POST form and POST direct; update by POST with a token.
 
 Operations are answered by SparqlEndpoint, a plain WSGI app that SparqlFastPath puts in front of Flask (a
-small query costs less than Flask's routing and contexts); a GET whose only parameter is the query is read
-without werkzeug's Request too (plain_get_query). The Flask view serves the endpoint's own address
+small query costs less than Flask's routing and contexts); a GET or POST that carries the query alone is read
+without werkzeug's Request too (plain_query). The Flask view serves the endpoint's own address
 (the service description) and HEAD, through the same SparqlEndpoint.respond.
 
 Every query is evaluated by the engine (store/engine.py) in the thread that read it, in one of the worker's
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import hmac
+import io
 import logging
 import threading
 import time
@@ -135,17 +136,37 @@ def read_operation(request: Request, max_bytes: int) -> Operation:
                      _graph_iris(params.getlist(graph_params[1]), graph_params[1]))
 
 
-def plain_get_query(environ: Mapping[str, Any], max_bytes: int) -> Operation | None:
-    """The query of a GET whose only parameter is `query`, read without werkzeug's Request, which costs more
-    than evaluating a one-pattern lookup; None for any other request (read_operation reads it, and answers
-    what is wrong with it). Non-ASCII bytes in the query string, escapes that are not UTF-8 and an overlong
-    query go there too."""
-    query_string = environ.get("QUERY_STRING", "")
-    if environ.get("REQUEST_METHOD") != "GET" or not query_string.startswith("query=") or "&" in query_string \
-            or not query_string.isascii():
+def plain_query(environ: dict[str, Any], max_bytes: int) -> Operation | None:
+    """The query of a GET whose only parameter is `query`, of a POST form whose only field is `query`, or of a
+    POST direct without parameters, read without werkzeug's Request, which costs more than evaluating a
+    one-pattern lookup; None for any other request (read_operation reads it, and answers what is wrong with
+    it). Non-ASCII bytes in a query string or form, escapes or a body that are not UTF-8 and an overlong
+    query go there too; a body read here is put back for it."""
+    method = environ.get("REQUEST_METHOD")
+    if method == "GET":
+        return _plain_form(environ.get("QUERY_STRING", ""), max_bytes)
+    length = environ.get("CONTENT_LENGTH") or ""
+    if method != "POST" or environ.get("QUERY_STRING") or not length.isdigit() or int(length) > max_bytes:
+        return None
+    media_type = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+    if media_type not in (FORM, QUERY_BODY):
+        return None
+    body = environ["wsgi.input"].read(int(length))
+    environ["wsgi.input"] = io.BytesIO(body)  # for read_operation, where this returns None
+    if media_type == FORM:
+        return _plain_form(body.decode("latin-1"), max_bytes)
+    try:
+        return Operation("query", body.decode("utf-8"), [], [])
+    except UnicodeDecodeError:
+        return None
+
+
+def _plain_form(form: str, max_bytes: int) -> Operation | None:
+    """The query of `query=...` alone, percent-encoded ASCII."""
+    if not form.startswith("query=") or "&" in form or not form.isascii():
         return None
     try:
-        text = urllib.parse.unquote_plus(query_string[6:], errors="strict")
+        text = urllib.parse.unquote_plus(form[6:], errors="strict")
     except UnicodeDecodeError:
         return None
     if len(text.encode("utf-8")) > max_bytes:
@@ -197,7 +218,7 @@ class SparqlEndpoint:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         try:
-            operation = plain_get_query(environ, self.settings["max_request_bytes"])
+            operation = plain_query(environ, self.settings["max_request_bytes"])
             if operation is not None:
                 answer = self.respond_to_query(operation, environ.get("HTTP_ACCEPT", ""), time.perf_counter())
             else:

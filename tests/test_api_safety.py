@@ -426,12 +426,12 @@ def test_every_route_answers_bad_input_with_a_4xx_in_its_shape(app, client) -> N
 def test_the_cli_shows_a_bugs_traceback_and_a_users_mistake_in_one_line(seeds_build, monkeypatch) -> None:
     from click.testing import CliRunner
 
-    import store.query
+    import store.engine
     from bbkg.cli import main
 
     mistake = CliRunner().invoke(main, ["query", "ASK {", "--store", str(seeds_build[0])])
     assert mistake.exit_code == 1 and len(mistake.output.strip().splitlines()) == 1
-    monkeypatch.setattr(store.query, "run_query", lambda *args: [][1])  # an IndexError: a bug, not a mistake
+    monkeypatch.setattr(store.engine, "run_engine_query", lambda *args: [][1])  # an IndexError: a bug, not a mistake
     bug = CliRunner().invoke(main, ["query", "ASK {}", "--store", str(seeds_build[0])])
     assert isinstance(bug.exception, IndexError)
 
