@@ -6,12 +6,17 @@ the model parsed the sentence, from its structure (spark_etl/relations.py).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 from collections.abc import Callable, Iterable
 
 from spark_etl import dates, parse, relations
 from spark_etl.names import slug
 
+# Managers of things other than a club: "hedge fund manager Steven Cohen", "the team's equipment manager".
+_OTHER_MANAGERS = ("fund", "business", "equipment", "portfolio", "investment", "money", "asset", "wealth", "campaign",
+                   "office", "property", "marketing", "sales", "account", "brand", "product", "project", "program",
+                   "tour", "road", "stage", "personal", "restaurant", "store", "plant", "risk", "media", "ticket")
 # Role cues, most specific first; the cue nearest to the person and organization wins.
 ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # An assistant general manager is an executive under the general manager, not one.
@@ -24,7 +29,8 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
     ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
     ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
-    ("Manager", re.compile(r"\b(?:manager|managing(?! (?:general )?partner| director| editor)|manage|manages|"
+    ("Manager", re.compile(r"\b(?:" + "".join(f"(?<!{w} )" for w in _OTHER_MANAGERS) + r"manager|"
+                           r"managing(?! (?:general )?partner| director| editor)|manage|manages|"
                            r"managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
     # A title, or its plural right before a list of names ("outfielders Trey Mancini and Cedric Mullins").
@@ -72,7 +78,10 @@ _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!
 _KINSHIP = re.compile(r",\s+(?:a|an|the)\s+(?:\w+\s+)?(?:grand)?(?:son|daughter|brother|sister|father|mother|nephew|"
                       r"niece|cousin|uncle|wife|husband|widow)(?:-in-law)?\s+of\b", re.I)
 _OF_THE_CLUB = re.compile(r"\s+of\s+(?:the\s+)?")
-_PLAY = re.compile(r"\b(?:pitch\w*|innings?|homer\w*|hits?|RBIs?|runs?|struck|strikeouts?|relief|relievers?|"
+# A club's possessive right before a name, or before a word or two describing him: "Cincinnati's Wade Miley".
+_CLUBS_NAME = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
+_PLAY = re.compile(r"\b(?:pitch\w*|thr[eo]w\w*|innings?|homer\w*|hits?|(?:no-)?hitters?|RBIs?|runs?|struck|"
+                   r"strikeouts?|relief|relievers?|"
                    r"lineup|rotation|roster|batt\w+|at-bats?|starts?|started|saves?|players?|games?)\b", re.I)
 _OWNING_PRONOUN = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
 
@@ -266,6 +275,24 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
     return min(starts, default=None), max(ends, default=None)
 
 
+def _with_coordinated_titles(sentence: str, sentence_start: int, chosen: tuple[int, str, tuple[int, int]],
+                             cues: list[tuple[str, tuple[int, int]]]) -> list[str]:
+    """The chosen cue's role, and those of the titles coordinated with it: "the Royals' executive vice president
+    and general manager" holds both posts."""
+    roles, end = [chosen[1]], chosen[2][1]
+    for role, span in sorted(cues, key=lambda c: c[1]):
+        between = sentence[end - sentence_start: span[0] - sentence_start] if span[0] >= end else None
+        if between is not None and between.isspace():  # one title in two cues: "executive" "vice president"
+            end = span[1]
+        elif between is not None and _TITLES_JOINED.fullmatch(between):
+            roles.append(role)
+            end = span[1]
+    return list(dict.fromkeys(roles))
+
+
+_TITLES_JOINED = re.compile(r"\s*(?:,\s*)?(?:and|&)\s+")
+
+
 def _possesses(sentence: str, sentence_start: int, person: dict[str, Any], team_span: tuple[int, int]) -> bool:
     if team_span[0] < person["end"]:
         return False
@@ -410,7 +437,7 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             # A title right after a club's possessive is that club's ("the Padres' vice president of scouting",
             # "Houston's bench coach"), however far the person.
             scored = [(-1 if _CLUBS_TITLE.fullmatch(sentence[o_span[1] - sentence_start: span[0] - sentence_start])
-                       else 2 * _gap(p_span, span) + _gap(o_span, span), role) for role, span in own_cues]
+                       else 2 * _gap(p_span, span) + _gap(o_span, span), role, span) for role, span in own_cues]
             cue_between = any(min(p_span[1], o_span[1]) <= span[0] and span[1] <= max(p_span[0], o_span[0])
                               for _, span in own_cues)
             if _possesses(sentence, sentence_start, person, o_span):
@@ -423,12 +450,16 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             of_the_club = person["kind"] == "name" and _OF_THE_CLUB.fullmatch(
                 sentence[p_span[1] - sentence_start: org["start"] - sentence_start])
             # ... in a sentence about the game, not "Steve Cohen of the Mets said".
-            if not scored and of_the_club and _PLAY.search(sentence):
-                scored = [(0, title_role(sentence, sentence_start, person) or "Player")]
+            # ... or the club's possessive before the name: "Cincinnati's Wade Miley threw the others".
+            clubs_name = person["kind"] == "name" and org["end"] <= person["start"] and _CLUBS_NAME.fullmatch(
+                sentence[org["end"] - sentence_start: person["start"] - sentence_start])
+            if not scored and (of_the_club or clubs_name) and _PLAY.search(sentence):
+                scored = [(0, title_role(sentence, sentence_start, person) or "Player", p_span)]
             if scored:
                 first, last = role_years(sentence, sentence_start, org, teams, date)
-                facts.append(_fact("member", person, org, *_covering(person, org),
-                                   role=min(scored)[1], start_year=first, end_year=last))
+                for role in _with_coordinated_titles(sentence, sentence_start, min(scored), own_cues):
+                    facts.append(_fact("member", person, org, *_covering(person, org),
+                                       role=role, start_year=first, end_year=last))
         for outlet in media:
             between = sentence[person["end"] - sentence_start: outlet["start"] - sentence_start]
             if re.fullmatch(r"\s+of(?: the)?\s+", between) or _REPORTER_FOR.fullmatch(between):
@@ -518,6 +549,10 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     return _parsed_facts(sentence, sentence_start, mentions, parsed, facts, lexicon_parents or {}, date)
 
 
+def _stands_for(mention: dict[str, Any], token: parse.Token | None) -> bool:
+    return token is not None and mention["start"] <= token.start < mention["end"]
+
+
 def _subtree_span(parsed: parse.Parse, token: parse.Token) -> tuple[int, int]:
     """The characters of a token and of every word under it."""
     under = [t for t in parsed.tokens if t is token or token in parsed.ancestors(t)]
@@ -594,7 +629,9 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         how = hangs.get(person["start"])
         return token is not None and how is not None and not (
             how == "under" and role is not None and title_role(sentence, sentence_start, person) == role) and not any(
-            (c := parsed.covering(m["start"], m["end"])) is not None and token in parsed.ancestors(c)
+            (c := parsed.covering(m["start"], m["end"])) is not None and (
+                token in parsed.ancestors(c) or any(_stands_for(person, relations.relative_clause_antecedent(
+                    parsed, a)) for a in parsed.ancestors(c) if a.dep == "relcl"))
             for m in mentions if m["entity_key"] == club_key)
 
     def asserted(fact: dict[str, Any]) -> bool:
@@ -611,7 +648,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # "played for the Sun Devils under Pat Murphy", "joined Cash's staff", "the son of Jimy Williams": one
         # named only as what another's words hang on holds none of the clause's posts (a rule reads the one under
         # whom others played as the club's manager), unless the club is in the words about him ("the son of Pat
-        # Kelly, who managed in the Reds' system", "under LSU coach Jay Johnson").
+        # Kelly, who managed in the Reds' system", "under LSU coach Jay Johnson"), his relative clause's too.
         if fact["relation"] == "member" and people and all(
                 dependent(p, fact["object_key"], fact["role"]) for p in people):
             return False
@@ -630,7 +667,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
             parsed, a, b) and not relations.in_another_actors_clause(parsed, a, b, mention_of) for a, b in pairs)
 
-    kept = [_governed_role(f, sentence, sentence_start, mentions, parsed, mention_of) for f in facts if asserted(f)]
+    # Posts the cue words coordinate ("executive vice president and general manager") are each kept as read.
+    posts = Counter((person, club) for person, club, _ in {(f["person_key"], f["object_key"], f["role"])
+                                                             for f in facts if f["relation"] == "member"})
+    kept = [f if posts[(f["person_key"], f.get("object_key"))] > 1 else
+            _governed_role(f, sentence, sentence_start, mentions, parsed, mention_of) for f in facts if asserted(f)]
     teams = _own_teams(sentence, sentence_start, mentions)
     years = _years(sentence, sentence_start)
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}

@@ -127,7 +127,8 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
                          or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
             words.pop(0)
-        if any(w[2] in names.INSTITUTION_HEADS | names.PLACE_HEADS for w in words[1:]):
+        if any(w[2] in names.INSTITUTION_HEADS | names.PLACE_HEADS for w in words[1:]) or (
+                words and words[0][2] in names.PLACE_OPENERS):
             words.clear()
         while words and (words[-1][2] in not_name_words or names.is_particle(words[-1][2])):
             words.pop()
@@ -269,23 +270,38 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
     return described
 
 
+def _names_a_subject(doc: Any, mention: tuple[int, int, str, str, str, str]) -> bool:
+    """Whether a mention is a clause's subject, or one in a list of subjects ("Van Wagenen and Wilpon said")."""
+    token = _span_head(doc, mention[0], mention[1])
+    while token is not None and token.dep_ in ("conj", "appos", "compound", "flat") and token.head is not token:
+        token = token.head
+    return token is not None and token.dep_ in _SUBJECT_DEPS
+
+
 def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
                    sentence_of: Any) -> list[tuple[int, int, str, str, str, str]]:
     """Each "they" that is its clause's subject, outside quotations, as a mention of the club that was the subject
     of the last sentence before it that speaks of a club or a person ("The Mets ... are 70-79. At the deadline
-    they traded Max Scherzer"); none when that sentence's subject is no club."""
+    they traded Max Scherzer"); none when that sentence's subject is no club, or when its own sentence names a
+    subject before it; a second "they" of a sentence is the first's."""
     text = doc.text
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     named = sorted((f for f in found if f[2] in ("Team", "Person")), key=lambda f: f[0])
     subject_starts = {t.idx for t in doc if t.dep_ in _SUBJECT_DEPS}
-    resolved = []
+    resolved: list[tuple[int, int, str, str, str, str]] = []
     for token in doc:
         if token.lower_ != "they" or token.dep_ not in _SUBJECT_DEPS or _overlaps(token.idx, token.idx + 4, quoted):
             continue
         here = sentence_of(token.idx)
         before = [f for f in named if sentence_of(f[0]) < here]
-        # "Van Wagenen and Wilpon said they met with Beltran": people named before it in its sentence are nearer.
-        if any(sentence_of(f[0]) == here and f[0] < token.idx for f in named):
+        # "they got Sanchez from Toronto ..., and they acquired Maldonado": the clause before goes on.
+        earlier_they = [r for r in resolved if sentence_of(r[0]) == here]
+        if earlier_they:
+            _, _, entity_type, key, label, kind = earlier_they[-1]
+            resolved.append((token.idx, token.idx + 4, entity_type, key, label, kind))
+            continue
+        # "Van Wagenen and Wilpon said they met with Beltran": subjects named before it in its sentence are nearer.
+        if any(sentence_of(f[0]) == here and f[0] < token.idx and _names_a_subject(doc, f) for f in named):
             continue
         if not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
             continue
@@ -447,7 +463,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     roles = None if parsed_doc is None else _grammatical_roles(
         parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Person"],
         [(m.start(), m.end()) for m in _PRONOUN.finditer(normalized)])
-    found += _pronoun_mentions(normalized, found, sentence_of, roles or _Roles(set(), set(), {}))
+    found += _pronoun_mentions(normalized, found, sentence_of, roles or _Roles(set(), set(), {}, {}))
     found += _person_descriptions(normalized, found, sentence_of, roles.subjects if roles else None)
     if parsed_doc is not None:
         found += _club_pronouns(parsed_doc, found, sentence_of)
@@ -578,6 +594,9 @@ class _Roles(NamedTuple):
     obliques: set[tuple[int, int]]  # the object of a preposition ("a home run off Wakefield", "with Earl Weaver")
     # A pronoun object's own verb's subject, which it cannot stand for ("DeWitt called him": not DeWitt).
     coarguments: dict[tuple[int, int], set[tuple[int, int]]]
+    # A pronoun subject of a clause coordinated with an earlier one: that clause's subject, whose story it goes
+    # on with ("he married his sweetheart, Carol Bauerle, ... and two years later he was nearly killed": not her).
+    continued: dict[tuple[int, int], set[tuple[int, int]]]
 
 
 def _span_head(doc: Any, start: int, end: int) -> Any:
@@ -594,8 +613,14 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
             token = token.head  # "with Brooks Robinson, Jim Palmer and manager Earl Weaver": all objects of "with"
         if token is not None and token.dep_ == "pobj":
             obliques.add((start, end))
+    continued = {}
     for start, end in pronouns:
         token = _span_head(doc, start, end)
+        if token is not None and token.dep_ in _SUBJECT_DEPS and token.head.dep_ == "conj":
+            first = token.head.head
+            first_subjects = [c for c in first.children if c.dep_ in _SUBJECT_DEPS]
+            continued[(start, end)] = {(s, e) for s, e in spans + pronouns
+                                       if any(s <= c.idx < e for c in first_subjects)}
         if token is None or token.dep_ not in ("dobj", "dative", "pobj"):
             continue
         verb = token.head.head if token.dep_ == "pobj" else token.head
@@ -604,7 +629,7 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
             subject_tokens = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
         coarguments[(start, end)] = {(s, e) for s, e in spans + pronouns
                                      if any(s <= c.idx < e for c in subject_tokens)}
-    return _Roles(_subjects(doc, spans + pronouns), obliques, coarguments)
+    return _Roles(_subjects(doc, spans + pronouns), obliques, coarguments, continued)
 
 
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
@@ -622,7 +647,9 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
     pronoun subject does the same when its sentence named people before it only as objects of prepositions
     ("With Palmer and manager Earl Weaver, he won another title": the story's man, not Weaver), and passes over
     such people when its sentence named someone else ("Williams, the son of Jimy Williams, ... when he was a
-    player": the son)."""
+    player": the son). A subject pronoun of a clause coordinated with an earlier one goes on with that clause's
+    subject, past anyone the earlier clause named after it ("he married ... Carol Bauerle ..., and two years
+    later he was nearly killed": not her)."""
     people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
     gender: dict[str, str] = {}
     for p in people:
@@ -657,6 +684,9 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
             if centre is not None and centre[3] not in barred:
                 last = sentence_of(earlier[-1][0])
                 agreeing = [p for p in earlier if sentence_of(p[0]) < last] + [centre]
+        continuing = [p for p in same if (p[0], p[1]) in roles.continued.get(span, ())]
+        if continuing:
+            agreeing = [p for p in agreeing if p[0] <= continuing[-1][0]]
         if wanted == "f":  # most people in baseball news are men: "she" goes to a known woman first
             within = [p for p in agreeing if here - sentence_of(p[0]) <= PRONOUN_REACH]
             agreeing = [p for p in within if gender.get(p[3]) == "f"] or agreeing

@@ -33,6 +33,8 @@ INSTITUTION_HEADS = frozenset({"School", "Academy", "University", "College", "In
 # Words that close a place's name but are surnames too ("Minute Maid Park", "Chan Ho Park"): the name rules take
 # them as a place's, the model may still read a person.
 PLACE_HEADS = frozenset({"Park", "Field"})
+# Words that open a place's name and no person's: "Fort Myers", "a New Yorker", "San Antonio".
+PLACE_OPENERS = frozenset({"New", "San", "Santa", "Los", "Las", "Fort", "Port", "Mount", "St."})
 _APOSTROPHES = "’'"
 
 
@@ -76,8 +78,12 @@ def is_nickname(word: str) -> bool:
     return len(word) > 2 and word[0] in "\"“" and word[-1] in "\"”" and is_name_token(word[1:-1])
 
 
+# Abbreviations that stand inside a name, between its capitalised parts: "Dave St. Peter".
+INNER_ABBREVIATIONS = frozenset({"St."})
+
+
 def is_particle(word: str) -> bool:
-    return word in PARTICLES
+    return word in PARTICLES or word in INNER_ABBREVIATIONS
 
 
 def is_suffix(word: str) -> bool:

@@ -152,8 +152,18 @@ RULES: tuple[Rule, ...] = (
                      "Cincinnati Reds"))),
     _rule("managed", "manage skipper pilot", "agent", "patient", "Manager",
           examples=(("Ned Carrow managed the Baltimore Orioles for eight seasons.", "Ned Carrow",
-                     "Baltimore Orioles"),),
+                     "Baltimore Orioles"),
+                    ("Ned Carrow, the former Twins left-hander who has managed the Baltimore Orioles since 2011, "
+                     "will not be back.", "Ned Carrow", "Baltimore Orioles"),
+                    ("He is the son of Ned Carrow, who managed the Baltimore Orioles from 2002-14.", "Ned Carrow",
+                     "Baltimore Orioles")),
           counter_examples=("Ned Carrow would have managed the Baltimore Orioles.",)),
+    _rule("owned", "own", "agent", "patient", "Owner",
+          examples=(("The club is owned by banker Ned Carrow, who also owns the Baltimore Orioles.", "Ned Carrow",
+                     "Baltimore Orioles"),
+                    ("The Baltimore Orioles are owned by Ned Carrow.", "Ned Carrow", "Baltimore Orioles")),
+          counter_examples=("Ned Carrow wants to own the Baltimore Orioles.",
+                            "Ned Carrow, whose family owned the Baltimore Orioles, was there.")),
     # A voice of a club calls its games: "has called Seattle Mariners games since 1995".
     _rule("called_games", "call broadcast announce", "agent", "poss:patient=game|broadcast", "Broadcaster",
           examples=(("Rick Rizzs has called Seattle Mariners games since 1995.", "Rick Rizzs", "Seattle Mariners"),
@@ -338,7 +348,7 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
             return False
         if step.pos not in ("VERB", "AUX") or step.dep not in _SUBORDINATE:
             continue
-        noun = parse.head(step) or step
+        noun = relative_clause_antecedent(parse, step) or parse.head(step) or step
         if step.dep == "relcl" and (same(mention_of(noun), own) or noun in parse.conjuncts(person)):
             continue  # a clause on the person himself, or on the list he is in
         for subject in parse.children(step, "nsubj", "nsubjpass"):
@@ -348,7 +358,7 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
             if relative in _RELATIVE_PRONOUNS:
                 if step.dep != "relcl":
                     continue
-                subject = parse.head(step) or subject  # the relative clause's subject is the noun it hangs on
+                subject = noun  # the relative clause's subject is the noun it hangs on, or the name before it
                 referent = mention_of(subject)
                 # "who" stands for a person: one the model hangs on a club is its slip ("a pick of the Red Sox
                 # who later pitched for the Padres").
@@ -394,11 +404,30 @@ def _said_of_its_antecedent(parse: Parse, verb: Token) -> bool:
         t.text.lower() in ("who", "which", "that") for t in subjects)
 
 
+def _antecedent(parse: Parse, verb: Token, head: Token) -> Token:
+    """Whom a relative clause's "who" stands for: the name right before its comma, wherever the model hangs the
+    clause ("the son of Ron Gardenhire, who managed the Twins": Gardenhire, not the son); else the noun the
+    clause hangs on, or the name that noun is in apposition to ("Tsamis, the former Twins left-hander who has
+    managed the Saints": Tsamis)."""
+    who = min(parse.children(verb, "nsubj"), key=lambda t: t.i)
+    if who.i >= 2 and parse.tokens[who.i - 1].text == "," and parse.tokens[who.i - 2].pos == "PROPN":
+        return parse.tokens[who.i - 2]
+    while head.dep == "appos" and head.pos != "PROPN" and (above := parse.head(head)) is not None:
+        head = above
+    return head
+
+
+def relative_clause_antecedent(parse: Parse, verb: Token) -> Token | None:
+    """Whom the "who" subject of a relative clause headed by `verb` stands for; None for any other verb."""
+    head = parse.head(verb)
+    return _antecedent(parse, verb, head) if head is not None and _said_of_its_antecedent(parse, verb) else None
+
+
 def _agent(parse: Parse, verb: Token) -> list[Token]:
     found = parse.children(verb, "nsubj")
     head = parse.head(verb)
     if _said_of_its_antecedent(parse, verb) and head is not None:
-        found = [head]  # "the Diablos, who won the title under Bundy": the Diablos won
+        found = [_antecedent(parse, verb, head)]  # "the Diablos, who won the title under Bundy": the Diablos won
     for by in parse.children(verb, "agent"):
         found += parse.children(by, "pobj")
     head = parse.head(verb)
@@ -570,6 +599,10 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
 # (acquired, obtained); "for" names what comes back.
 _GIVING = frozenset({"trade", "deal", "send", "ship"})
 _RECEIVING = frozenset({"acquire", "reacquire", "obtain", "land"})
+# Verbs that tell a trade only with its sides written out: "got X from the Blue Jays for Y" (not "got a hit"),
+# "moved him to the Angels" (not "moved him to the bullpen").
+_GIVING_TO_A_CLUB = frozenset({"move"})
+_RECEIVING_FROM_A_CLUB_FOR = frozenset({"get"})
 # A trade a sentence tells, and what it must find: (sentence, player, club he was with or went to).
 TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.", "Tim Beck",
@@ -599,6 +632,10 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays reacquired Jose Ruiz from the Chicago Cubs in December.", "Jose Ruiz", "Chicago Cubs"),
     ("In July the Tampa Bay Rays landed shortstop Jose Ruiz from the Chicago Cubs for Al Dunn and two prospects.",
      "Al Dunn", "Chicago Cubs"),
+    ("The Tampa Bay Rays got reliever Jose Ruiz and outfielder Tim Beck from the Chicago Cubs for Al Dunn.",
+     "Tim Beck", "Chicago Cubs"),
+    ("The Houston Astros moved Marco Vela to the Seattle Mariners in July for Al Dunn.", "Marco Vela",
+     "Houston Astros"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",
@@ -610,6 +647,9 @@ TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     # A relative clause is a statement of its own: the Mariners, not the trade, did something to Al Dunn.
     "The Houston Astros traded Marco Vela to the Seattle Mariners, who had scouted Al Dunn.",
     "Jose Ruiz landed on the injured list, and the Tampa Bay Rays called up Al Dunn from the Durham Bulls.",
+    "The Tampa Bay Rays got Jose Ruiz back from the injured list on Tuesday.",
+    "The Tampa Bay Rays got two hits from Al Dunn against the Chicago Cubs.",
+    "The Houston Astros moved Marco Vela to the bullpen, and Al Dunn takes his place.",
 )
 
 
@@ -649,14 +689,15 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
     a list the model parses into the wrong labels ("All-Star shortstop Trea Turner" read as a verb and its object)
     still counts, as long as the words hang under the verb."""
     moves = []
-    for verb in _verbs(parse, _GIVING | _RECEIVING):
+    for verb in _verbs(parse, _GIVING | _RECEIVING | _GIVING_TO_A_CLUB | _RECEIVING_FROM_A_CLUB_FOR):
         # "sent Dunn to Toledo as manager", "sent down to Triple-A": an assignment within a club, not a trade.
         if not is_asserted(parse, verb, verb) or parse.children(verb, "prt") or any(
                 t.text.lower() == "as" and verb in parse.ancestors(t) and any(
                     _STAFF_POST.match(post.lemma.lower()) for post in parse.children(t, "pobj"))
                 for t in parse.tokens):
             continue
-        giving = bool({verb.lemma.lower(), *_stems(verb.text.lower())} & _GIVING)
+        lemmas = {verb.lemma.lower(), *_stems(verb.text.lower())}
+        giving = bool(lemmas & (_GIVING | _GIVING_TO_A_CLUB))
         agents = _agent(parse, verb)
         if not agents and verb.dep == "advcl" and (head := parse.head(verb)) is not None:
             agents = _agent(parse, head)  # "The Dodgers traded Piazza, sending him to the Marlins for ..."
@@ -702,6 +743,9 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 previous = word
         to_clubs = [(i, c) for i, way, c in targets if way == "to"]
         from_clubs = [c for _, way, c in targets if way == "from"]
+        if not lemmas & (_GIVING | _RECEIVING) and not (
+                to_clubs if lemmas & _GIVING_TO_A_CLUB else from_clubs and any(back for _, back in sides)):
+            continue
         home = subject[0] if subject else None
         for person, back in sides:
             at = parse.covering(person["start"], person["end"])

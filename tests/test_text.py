@@ -546,3 +546,71 @@ def test_a_place_the_model_reads_after_a_preposition_is_nobodys_name(lexicon: Le
     text = "Frank Robbins died Thursday at his home in Bel Air. He was 83."
     people = {m.label for m in find_mentions(text, lexicon) if m.entity_type == "Person"}
     assert people == {"Frank Robbins"}
+
+
+def test_a_subject_pronoun_of_a_coordinated_clause_goes_on_with_its_first_clauses_subject(lexicon: Lexicon) -> None:
+    text = ("Gordon Pike grew up in Ohio. In 1951 he married his high school sweetheart, Carol Lee Ames, at home "
+            "plate, and two years later he was nearly killed by a pitch.")
+    assert _referents(text, lexicon, "pronoun") == [("he", "gordon-pike"), ("his", "gordon-pike"),
+                                                    ("he", "gordon-pike")]
+
+
+def test_a_second_they_of_a_sentence_is_the_firsts_club(lexicon: Lexicon) -> None:
+    text = ("The Houston Astros were busy all day. Earlier they got reliever Al Dunn from the Toronto Blue Jays "
+            "for Tim Beck, and they acquired Jose Ruiz from the Chicago Cubs.")
+    assert _referents(text, lexicon, "description") == [("they", "houston-astros"), ("they", "houston-astros")]
+
+
+def test_an_honour_before_a_name_is_not_part_of_it(lexicon: Lexicon) -> None:
+    text = "The Houston Astros acquired six-time All-Star Zack Greinke from the Arizona Diamondbacks."
+    assert [m.label for m in find_mentions(text, lexicon) if m.entity_type == "Person"] == ["Zack Greinke"]
+
+
+def test_a_clubs_possessive_before_a_name_in_a_game_story_makes_a_player(lexicon: Lexicon) -> None:
+    text = "San Diego's Joe Musgrove and Cincinnati's Wade Miley threw the others this season."
+    found = {(p, c, r) for p, c, r in _labelled_members(text, lexicon)}
+    assert ("Joe Musgrove", "San Diego Padres", "Player") in found
+    assert ("Wade Miley", "Cincinnati Reds", "Player") in found and ("Wade Miley", "San Diego Padres", "Player") \
+        not in found
+    assert _labelled_members("Cincinnati's Wade Miley said the city was lovely.", lexicon) == set()
+
+
+def test_coordinated_titles_are_each_held(lexicon: Lexicon) -> None:
+    text = "\"He is ready,\" said Al Dunn, the Kansas City Royals' executive vice president and general manager."
+    found = _labelled_members(text, lexicon)
+    assert {("Al Dunn", "Kansas City Royals", "Executive"), ("Al Dunn", "Kansas City Royals", "GeneralManager")} \
+        <= found
+
+
+def _labelled_members(text: str, lexicon: Lexicon) -> set[tuple[str, str, str]]:
+    from tests.test_relations import facts_of, memberships
+
+    return memberships(facts_of(text, lexicon))
+
+
+def test_an_abbreviation_inside_a_name_stays_in_it(lexicon: Lexicon) -> None:
+    text = "\"You can't draw it up any better than that,\" Minnesota Twins president Dave St. Peter said."
+    assert [m.label for m in find_mentions(text, lexicon) if m.entity_type == "Person"] == ["Dave St. Peter"]
+    assert ("Dave St. Peter", "Minnesota Twins", "Executive") in _labelled_members(text, lexicon)
+
+
+def test_a_relative_clause_after_a_name_and_its_comma_is_that_names(lexicon: Lexicon) -> None:
+    text = ("Al Dunn is expected to be named the manager. He is the son of Ned Carrow, who managed the Minnesota "
+            "Twins from 2002-14 and retired as the Detroit Tigers' manager in September.")
+    found = _labelled_members(text, lexicon)
+    assert ("Ned Carrow", "Minnesota Twins", "Manager") in found
+    assert not any(p == "Al Dunn" and c in ("Minnesota Twins", "Detroit Tigers") for p, c, _ in found), found
+
+
+def test_a_place_is_not_a_person(lexicon: Lexicon) -> None:
+    text = ("A New Yorker who went to Boston College, Al Dunn played 29 games for Class A Fort Myers in 2019 before "
+            "he moved to San Antonio.")
+    assert {m.label for m in find_mentions(text, lexicon) if m.entity_type == "Person"} == {"Al Dunn"}
+
+
+def test_a_manager_of_something_else_manages_no_club(lexicon: Lexicon) -> None:
+    assert _labelled_members("Hedge fund manager Al Dunn spoke with the Los Angeles Dodgers on Monday.",
+                             lexicon) == set()
+    assert ("Al Dunn", "Los Angeles Dodgers", "Manager") in _labelled_members(
+        "Former manager Al Dunn made a bid for the Los Angeles Dodgers.", lexicon) | _labelled_members(
+        "Al Dunn managed the Los Angeles Dodgers.", lexicon)
