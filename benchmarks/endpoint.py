@@ -82,7 +82,7 @@ def wait_until_up(url: str, timeout: float = 30) -> None:
             requests.get(url, params={"query": "ASK {}"}, timeout=2)
             return
         except requests.ConnectionError:
-            time.sleep(0.2)
+            time.sleep(0.02)
     raise RuntimeError(f"{url} did not come up")
 
 
@@ -104,13 +104,18 @@ def wait_until_loaded(url: str, timeout: float = 900, in_a_row: int = 20) -> Non
 
 @contextmanager
 def process(command: list[str], url: str, env: dict[str, str] | None = None,
-            ) -> Iterator[subprocess.Popen[bytes]]:
-    """A server process, once `url` answers; terminated on leaving."""
+            timings: dict[str, float] | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process, once `url` answers and any in-memory copy has loaded; terminated on leaving.
+    `timings` gets the seconds from the start to the first answer and to the copies loaded."""
+    started = time.monotonic()
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, **(env or {})})
     try:
         wait_until_up(url)
+        first_answer = time.monotonic() - started
         wait_until_loaded(url)
+        if timings is not None:
+            timings.update(first_answer_s=round(first_answer, 2), loaded_s=round(time.monotonic() - started, 2))
         yield proc
     finally:
         proc.terminate()
