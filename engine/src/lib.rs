@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::ptr;
 use std::sync::atomic::{AtomicIsize, AtomicU64, AtomicU8, Ordering};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -401,54 +401,77 @@ fn evaluate(store: &Store, request: &Request) -> Result<Answer, Failure> {
     }
 }
 
-// --- Query threads: each query is evaluated on one, with a stack of its own ------------------------------
+// --- Query stacks: each query is evaluated on a stack of its own, in the caller's thread ---------------------
 
 // The parser and the evaluator recurse once per level of nesting, and the caller's thread (granian's, Python's)
-// may have a small stack: a query runs on a thread of the engine's, whose stack is reserved, not committed, so
-// only the depth a query reaches costs memory. Threads are kept for the next queries: one started per query
-// would cost more than a small query's evaluation.
+// may have a small stack: a query runs on a stack its thread reserved once, not committed, so that only the depth
+// a query reaches costs memory; a guard page below it turns an overflow into a crash rather than corruption.
+// Handing the query to another thread instead would cost more than a small query's evaluation (two wake-ups).
 const QUERY_STACK_BYTES: usize = 64 << 20;
+// What a query leaves committed on its stack past this is given back after it: a thread keeps little of a deep
+// query's stack.
+const KEPT_STACK_BYTES: usize = 1 << 20;
 
-type Job = Box<dyn FnOnce() -> Result<Answer, Failure> + Send>;
-type Done = mpsc::SyncSender<thread::Result<Result<Answer, Failure>>>;
-type QueryThread = mpsc::Sender<(Job, Done)>;
-
-fn idle_query_threads() -> &'static Mutex<Vec<QueryThread>> {
-    static IDLE: OnceLock<Mutex<Vec<QueryThread>>> = OnceLock::new();
-    IDLE.get_or_init(|| Mutex::new(Vec::new()))
+struct QueryStack {
+    lowest: *mut u8, // the guard page's start; the stack is the QUERY_STACK_BYTES above it
+    page: usize,
 }
 
-fn start_query_thread() -> Result<QueryThread, Failure> {
-    let (jobs, received) = mpsc::channel::<(Job, Done)>();
-    let this_thread = jobs.clone();
-    thread::Builder::new()
-        .name("bbkg-query".into())
-        .stack_size(QUERY_STACK_BYTES)
-        .spawn(move || {
-            for (job, done) in received {
-                let answer = panic::catch_unwind(AssertUnwindSafe(job));
-                // Idle again before answering, so that the caller's next query finds it.
-                idle_query_threads().lock().unwrap_or_else(|e| e.into_inner()).push(this_thread.clone());
-                let _ = done.send(answer);
-            }
-        })
-        .map_err(|e| Failure::Failed(format!("a query thread did not start: {e}")))?;
-    Ok(jobs)
-}
-
-fn on_a_query_thread(job: Job) -> Result<Answer, Failure> {
-    let idle = idle_query_threads().lock().unwrap_or_else(|e| e.into_inner()).pop();
-    let thread = match idle {
-        Some(thread) => thread,
-        None => start_query_thread()?,
-    };
-    let (done, answer) = mpsc::sync_channel(1);
-    thread.send((job, done)).map_err(|_| Failure::Failed("a query thread has gone".into()))?;
-    match answer.recv() {
-        Ok(Ok(answer)) => answer,
-        Ok(Err(_)) => Err(Failure::Failed("the evaluation failed (a panic in the engine)".into())),
-        Err(_) => Err(Failure::Failed("a query thread has gone".into())),
+impl QueryStack {
+    fn reserve() -> Result<Self, Failure> {
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
+        let lowest = unsafe {
+            libc::mmap(
+                ptr::null_mut(),
+                QUERY_STACK_BYTES + page,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
+                -1,
+                0,
+            )
+        };
+        if lowest == libc::MAP_FAILED {
+            return Err(Failure::Failed("no memory for a query's stack".into()));
+        }
+        if unsafe { libc::mprotect(lowest, page, libc::PROT_NONE) } != 0 {
+            unsafe { libc::munmap(lowest, QUERY_STACK_BYTES + page) };
+            return Err(Failure::Failed("a query's stack got no guard page".into()));
+        }
+        Ok(QueryStack { lowest: lowest as *mut u8, page })
     }
+
+    fn run<R>(&self, job: impl FnOnce() -> R) -> R {
+        let base = unsafe { self.lowest.add(self.page) };
+        let answer = unsafe { psm::on_stack(base, QUERY_STACK_BYTES, job) };
+        // The stack grows down from its top: all but its top KEPT_STACK_BYTES is dropped from memory.
+        unsafe { libc::madvise(base as *mut libc::c_void, QUERY_STACK_BYTES - KEPT_STACK_BYTES, libc::MADV_DONTNEED) };
+        answer
+    }
+}
+
+impl Drop for QueryStack {
+    fn drop(&mut self) {
+        unsafe { libc::munmap(self.lowest as *mut libc::c_void, QUERY_STACK_BYTES + self.page) };
+    }
+}
+
+thread_local! {
+    static QUERY_STACK: std::cell::RefCell<Option<QueryStack>> = const { std::cell::RefCell::new(None) };
+}
+
+fn on_a_query_stack(job: impl FnOnce() -> Result<Answer, Failure>) -> Result<Answer, Failure> {
+    QUERY_STACK.with(|stack| {
+        let mut stack = stack.try_borrow_mut().map_err(|_| Failure::Failed("a query inside a query".into()))?;
+        if stack.is_none() {
+            *stack = Some(QueryStack::reserve()?);
+        }
+        let stack = stack.as_ref().expect("reserved above");
+        // A panic is caught on the query's stack: it must not unwind across the switch.
+        match stack.run(|| panic::catch_unwind(AssertUnwindSafe(job))) {
+            Ok(answer) => answer,
+            Err(_) => Err(Failure::Failed("the evaluation failed (a panic in the engine)".into())),
+        }
+    })
 }
 
 // --- Python ---------------------------------------------------------------------------------------------
@@ -503,7 +526,7 @@ impl ReadOnlyStore {
             row_cap,
             memory_cap,
         };
-        let evaluated = py.allow_threads(|| on_a_query_thread(Box::new(move || evaluate(&store, &request))));
+        let evaluated = py.allow_threads(|| on_a_query_stack(|| evaluate(&store, &request)));
         match evaluated {
             Ok(answer) => Ok((answer.kind, PyBytes::new(py, &answer.body), answer.rows, answer.truncated)),
             Err(Failure::Syntax(message)) => Err(QuerySyntaxError::new_err(message)),
