@@ -78,8 +78,6 @@ _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!
 _KINSHIP = re.compile(r",\s+(?:a|an|the)\s+(?:\w+\s+)?(?:grand)?(?:son|daughter|brother|sister|father|mother|nephew|"
                       r"niece|cousin|uncle|wife|husband|widow)(?:-in-law)?\s+of\b", re.I)
 _OF_THE_CLUB = re.compile(r"\s+of\s+(?:the\s+)?")
-# A club's possessive right before a name, or before a word or two describing him: "Cincinnati's Wade Miley".
-_CLUBS_NAME = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 _PLAY = re.compile(r"\b(?:pitch\w*|thr[eo]w\w*|innings?|homer\w*|hits?|(?:no-)?hitters?|RBIs?|runs?|struck|"
                    r"strikeouts?|relief|relievers?|"
                    r"lineup|rotation|roster|batt\w+|at-bats?|starts?|started|saves?|players?|games?)\b", re.I)
@@ -450,8 +448,9 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             of_the_club = person["kind"] == "name" and _OF_THE_CLUB.fullmatch(
                 sentence[p_span[1] - sentence_start: org["start"] - sentence_start])
             # ... in a sentence about the game, not "Steve Cohen of the Mets said".
-            # ... or the club's possessive before the name: "Cincinnati's Wade Miley threw the others".
-            clubs_name = person["kind"] == "name" and org["end"] <= person["start"] and _CLUBS_NAME.fullmatch(
+            # ... or the club's possessive before the name, or before a word or two describing him: "Cincinnati's
+            # Wade Miley threw the others".
+            clubs_name = person["kind"] == "name" and org["end"] <= person["start"] and _POSSESSIVE_TITLE.fullmatch(
                 sentence[org["end"] - sentence_start: person["start"] - sentence_start])
             if not scored and (of_the_club or clubs_name) and _PLAY.search(sentence):
                 scored = [(0, title_role(sentence, sentence_start, person) or "Player", p_span)]

@@ -425,9 +425,8 @@ def relative_clause_antecedent(parse: Parse, verb: Token) -> Token | None:
 
 def _agent(parse: Parse, verb: Token) -> list[Token]:
     found = parse.children(verb, "nsubj")
-    head = parse.head(verb)
-    if _said_of_its_antecedent(parse, verb) and head is not None:
-        found = [_antecedent(parse, verb, head)]  # "the Diablos, who won the title under Bundy": the Diablos won
+    if (antecedent := relative_clause_antecedent(parse, verb)) is not None:
+        found = [antecedent]  # "the Diablos, who won the title under Bundy": the Diablos won
     for by in parse.children(verb, "agent"):
         found += parse.children(by, "pobj")
     head = parse.head(verb)

@@ -17,6 +17,9 @@ from typing import Any
 
 
 from vocab.config import PROJECT_ROOT, load_settings
+from spark_etl.facts import article_facts
+from spark_etl.lexicon import Lexicon
+from spark_etl.mentions import read_article
 from bbkg.cluster import free_port
 from benchmarks.endpoint import process
 
@@ -95,3 +98,21 @@ def until_read_from(executor: Any, where: str, seconds: float = 60) -> Any:
         assert time.monotonic() < deadline, f"still {executor.query_store()} after {seconds} s"
         time.sleep(0.05)
     return executor
+
+
+def facts_of(text: str, lexicon: Lexicon, date: tuple[int, int] | None = None) -> list[dict]:
+    """The facts the extraction reads in `text`, sentence by sentence, with the model's parse; relative years
+    counted from `date` (year, month) where given."""
+    mentions, parses = read_article(text, lexicon, use_model=True)
+    sentences: dict[int, tuple] = {}
+    for m in mentions:
+        row = m.__dict__
+        sentence = text[m.sentence_start:m.sentence_end]
+        sentences.setdefault(m.sentence_start, (sentence, m.sentence_start, [], parses.get(m.sentence_start)))[2] \
+            .append(row)
+    return article_facts(list(sentences.values()), date=date)
+
+
+def memberships(facts: list[dict]) -> set[tuple[str, str, str]]:
+    """(person, club, role) of each membership among `facts`, by their labels."""
+    return {(f["person_label"], f["object_label"], f["role"]) for f in facts if f["relation"] == "member"}

@@ -6,23 +6,7 @@ import pytest
 
 from spark_etl.lexicon import Lexicon
 from spark_etl.relations import ACTS, RULES, TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES
-from spark_etl.facts import article_facts
-from spark_etl.mentions import read_article
-
-
-def facts_of(text: str, lexicon: Lexicon) -> list[dict]:
-    mentions, parses = read_article(text, lexicon, use_model=True)
-    sentences: dict[int, tuple] = {}
-    for m in mentions:
-        row = m.__dict__
-        sentence = text[m.sentence_start:m.sentence_end]
-        sentences.setdefault(m.sentence_start, (sentence, m.sentence_start, [], parses.get(m.sentence_start)))[2] \
-            .append(row)
-    return article_facts(list(sentences.values()))
-
-
-def memberships(facts: list[dict]) -> set[tuple[str, str, str]]:
-    return {(f["person_label"], f["object_label"], f["role"]) for f in facts if f["relation"] == "member"}
+from tests.helpers import facts_of, memberships
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.name for r in RULES])
@@ -204,12 +188,7 @@ def test_a_coach_who_played_for_a_club_was_its_player(lexicon: Lexicon) -> None:
 def test_relative_years_count_from_the_articles_date(lexicon: Lexicon) -> None:
     text = ("Astros hire Kayla Nguyen-Brooks\n\nPublished January 22, 2025\n\n"
             "Kayla Nguyen-Brooks spent the past four seasons with the Round Rock Express.")
-    mentions, parses = read_article(text, lexicon, use_model=True)
-    sentences: dict[int, tuple] = {}
-    for m in mentions:
-        sentences.setdefault(m.sentence_start, (text[m.sentence_start:m.sentence_end], m.sentence_start, [],
-                                                parses.get(m.sentence_start)))[2].append(m.__dict__)
-    facts = article_facts(list(sentences.values()), date=(2025, 1))
+    facts = facts_of(text, lexicon, date=(2025, 1))
     years = {(f["object_label"], f["start_year"], f["end_year"]) for f in facts if f["relation"] == "member"}
     assert ("Round Rock Express", 2021, 2024) in years
 

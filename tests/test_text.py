@@ -3,6 +3,7 @@
 from spark_etl.lexicon import Lexicon
 from spark_etl.facts import article_facts, role_years, sentence_facts
 from spark_etl.mentions import find_mentions, slug
+from tests.helpers import facts_of, memberships
 
 TEXT = (
     "Rookie Hilda Quarterman was named manager of the Binghamton club.\n"
@@ -583,8 +584,6 @@ def test_coordinated_titles_are_each_held(lexicon: Lexicon) -> None:
 
 
 def _labelled_members(text: str, lexicon: Lexicon) -> set[tuple[str, str, str]]:
-    from tests.test_relations import facts_of, memberships
-
     return memberships(facts_of(text, lexicon))
 
 
