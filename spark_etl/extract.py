@@ -49,7 +49,6 @@ def extract_mentions(articles: DataFrame, lexicon: Lexicon, use_model: bool = Tr
 
 def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
     """Mentions -> facts (memberships with their years, events, awards, records, ages), one article at a time."""
-    parents = {o.key: o.parent for o in lexicon.organizations if o.parent}
     awards = sorted(lexicon.awards)
 
     def of_article(group: pd.DataFrame) -> pd.DataFrame:
@@ -67,7 +66,8 @@ def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
         date = tuple(int(part) for part in written.iloc[0].split("-")) if len(written) else None
         facts = [{"doc_id": doc_id, "sentence_end": ends[f["sentence_start"]][0],
                   "sentence": ends[f["sentence_start"]][1], **f}
-                 for f in article_facts(sentences, parents, awards, date)]  # type: ignore[arg-type]
+                 for f in article_facts(sentences, lexicon.parents(date[0] if date else None), awards,
+                                        date)]  # type: ignore[arg-type]
         years = {"year": "Int64", "start_year": "Int64", "end_year": "Int64"}
         return pd.DataFrame(facts, columns=_FACT_COLUMNS).astype(years)
 

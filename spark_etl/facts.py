@@ -417,6 +417,10 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 described = [(r, c) for r, c in all_own_cues if inner[0] <= c[0] and c[1] <= inner[1]]
                 if described:
                     own_cues, org_title = described, None
+                elif org_title not in (None, "Player"):
+                    # "Club chairman Sadaharu Oh, the former Yomiuri Giants home run king": a post before the name
+                    # is not at a club his apposition names for something else.
+                    continue
             if binding is not None and binding[0] != org["start"]:
                 title_span = binding[1]
                 own_cues = [(r, c) for r, c in all_own_cues if not (title_span[0] <= c[0] and c[1] <= title_span[1])]
@@ -627,10 +631,23 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         token = parsed.covering(person["start"], person["end"])
         how = hangs.get(person["start"])
         return token is not None and how is not None and not (
-            how == "under" and role is not None and title_role(sentence, sentence_start, person) == role) and not any(
+            how == "under" and role is not None and title_role(sentence, sentence_start, person) == role
+            and _under_the_club(token, club_key)) and not any(
             (c := parsed.covering(m["start"], m["end"])) is not None and (
                 token in parsed.ancestors(c) or any(_stands_for(person, relations.relative_clause_antecedent(
                     parsed, a)) for a in parsed.ancestors(c) if a.dep == "relcl"))
+            for m in mentions if m["entity_key"] == club_key)
+
+    def _under_the_club(token: parse.Token, club_key: str) -> bool:
+        """Whether the words "under" him hang on the club, on what the club does ("The Cubs, under president
+        Jed Hoyer, traded ...") or on the club's own noun ("the Tigers' 2006 AL champions under manager Jim
+        Leyland"), not on what someone else did ("managed Charleston ..., and was promoted to bench coach under
+        manager Aaron Boone")."""
+        under = next((a for a in parsed.ancestors(token) if a.text.lower() == "under"), None)
+        above = parsed.head(under) if under is not None else None
+        return above is not None and any(
+            (c := parsed.covering(m["start"], m["end"])) is not None
+            and (c is above or c.dep in ("nsubj", "nsubjpass", "poss", "compound") and parsed.head(c) is above)
             for m in mentions if m["entity_key"] == club_key)
 
     def asserted(fact: dict[str, Any]) -> bool:
@@ -706,6 +723,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                               year=_nearest_year(years, (verb.start, verb.end))))
             if rule.event == "drafted":
                 drafts.add((person["entity_key"], club["entity_key"]))
+    for person, club, at in _drafts_as_written(sentence, sentence_start, mentions):
+        if (person["entity_key"], club["entity_key"]) not in drafts:
+            drafts.add((person["entity_key"], club["entity_key"]))
+            kept.append(_fact("drafted", person, club, club["start"], person["end"], value=_draft_detail(sentence),
+                              year=_nearest_year(years, (at, at))))
     moves = relations.trade_moves(parsed, mention_of)
     # The one who made the trade went to none of its clubs: "Elias traded Hall to the Brewers".
     moved_people = {move.person["entity_key"] for move in moves}
@@ -740,10 +762,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # A player's club that the parse or his title names stays ("out of the University of Missouri", "LSU
         # right-hander Paul Skenes").
         def titled_at(f: dict[str, Any]) -> bool:
+            clubs = [c for c in mentions if c["entity_key"] == f["object_key"]]
             return any(re.fullmatch(r"\s+(?:[a-z-]+\s+){1,3}", sentence[c["end"] - sentence_start:
                                                                       p["start"] - sentence_start])
-                       for c in mentions if c["entity_key"] == f["object_key"]
-                       for p in mentions if p["entity_key"] == f["person_key"] and p["start"] > c["end"])
+                       for c in clubs for p in mentions if p["entity_key"] == f["person_key"] and p["start"] > c["end"]
+                       ) or any(re.search(r"\bout of\s+(?:the\s+)?$", sentence[:c["start"] - sentence_start])
+                                for c in clubs)
         kept = [f for f in kept if not (f["relation"] == "drafted" and (f["person_key"], f["object_key"]) not in drafts)
                 and not (f["relation"] == "member" and f["role"] == "Player"
                          and ((f["person_key"], f["object_key"]) in drafts
@@ -753,6 +777,49 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         span = (min(subject["start"], actor["start"], verb.start), max(subject["end"], actor["end"], verb.end))
         kept.append(_fact(act.relation, subject, actor, *span, year=_nearest_year(years, (verb.start, verb.end))))
     return kept
+
+
+# A club's draft pick as a draft story writes it, whatever the model makes of the words: "the Padres took another
+# Georgia high schooler, shortstop CJ Abrams, sixth" (the model read "shortstop" as a verb), "selected Adley
+# Rutschman first overall", "took Bleday with the fourth pick".
+_PICKED = re.compile(r"\s+(?:took|selected|picked|chose|drafted)\s+")
+_PICK_AFTER = re.compile(r",?\s+(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                         r"\d+(?:st|nd|rd|th))\b(?!\s+(?:baseman|base|inning|innings|game|games|time|place|season|"
+                         r"seasons))|No\. \d+\b|with the [\w-]+(?: overall)? (?:pick|selection)|in the [\w-]+ round)")
+
+
+def _drafts_as_written(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]
+                       ) -> list[tuple[dict[str, Any], dict[str, Any], int]]:
+    """(person, club, where the verb is) of each pick written as "<club> took <words> <name> <place in the
+    draft>", the name in the verb's clause (no semicolon nor ", and" between)."""
+    found = []
+    people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"]
+    for club in (m for m in mentions if m["entity_type"] == "Team"):
+        verb = _PICKED.match(sentence, club["end"] - sentence_start)
+        if verb is None:
+            continue
+        for person in people:
+            between = sentence[verb.end(): person["start"] - sentence_start]
+            if person["start"] - sentence_start >= verb.end() and len(between) <= 60 \
+                    and not re.search(r";|,\s+and\s|\.\s", between) \
+                    and _PICK_AFTER.match(sentence, person["end"] - sentence_start):
+                found.append((person, club, sentence_start + verb.start()))
+    return found
+
+
+def _league_posts(sentence: str, sentence_start: int, people: list[dict[str, Any]],
+                  leagues: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Posts at a league its name gives, written before the title before a name: "ABL chief executive Cam Vale",
+    "Atlantic League president Rick White"."""
+    facts = []
+    for person in people:
+        title = _title_span(sentence, person["start"] - sentence_start) if person["kind"] == "name" else None
+        role = title_role(sentence, sentence_start, person) if title else None
+        league = next((m for m in leagues if title and m["end"] - sentence_start <= title[0]
+                       and _CLUB_BEFORE_TITLE.fullmatch(sentence[m["end"] - sentence_start: title[0]])), None)
+        if league and role in ("Executive", "GeneralManager", "Owner"):
+            facts.append(_fact("member", person, league, league["start"], person["end"], role=role))
+    return facts
 
 
 def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
@@ -771,6 +838,7 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
     people_lists = coordinated_spans(sentence, sentence_start, people)
     facts = _memberships(sentence, sentence_start, people, people_lists,
                          _membership_teams(sentence, sentence_start, teams), media, parents, date, dependents)
+    facts += _league_posts(sentence, sentence_start, people, [m for m in mentions if m["entity_type"] == "League"])
     years = _years(sentence, sentence_start)
 
     for relation, pattern in EVENT_CUES:
@@ -904,11 +972,12 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 if names_a_club and not _TITLE_BEFORE_NAME.fullmatch(sentence[: first - start].strip() + " "):
                     continue
                 role = title_role(sentence, start, {**person, "start": first})
-                # "Atlantic League president Rick White": a title another organization's name opens is its post.
+                # "Atlantic League president Rick White", "ABL chief executive Cam Vale": a title another
+                # organization's name opens is its post.
                 title = _title_span(sentence, first - start)
                 if title is not None and any(
-                        m["entity_type"] in _ORGANIZATIONS and re.fullmatch(r"(?:’s|'s|’|')?\s+", sentence[
-                            m["end"] - start: title[0]]) for m in mentions):
+                        m["entity_type"] in _ORGANIZATIONS
+                        and _CLUB_BEFORE_TITLE.fullmatch(sentence[m["end"] - start: title[0]]) for m in mentions):
                     continue
                 former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
                                    sentence[: first - start], re.I)

@@ -45,6 +45,12 @@ class Lexicon:
     def by_key(self) -> dict[str, Organization]:
         return {org.key: org for org in self.organizations}
 
+    def parents(self, year: int | None = None) -> dict[str, str]:
+        """Each affiliate's parent club in `year` (every affiliation the reference lists, without a year): the
+        Sugar Land club is the Astros' from 2021, not in a story of 2012."""
+        return {org.key: org.parent for org in self.organizations if org.parent and (
+            year is None or (org.parent_from or year) <= year <= (org.parent_to or year))}
+
 
 def _int_or_none(text: str) -> int | None:
     return int(text) if text.strip() else None

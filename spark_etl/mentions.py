@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from collections.abc import Iterable
 
 from spark_etl import dates, names, parse
-from spark_etl.lexicon import Lexicon
+from spark_etl.lexicon import Lexicon, Organization
 from spark_etl.names import slug
 
 _POSSESSIVE = ("’s", "'s")
@@ -190,6 +190,62 @@ _NAME_OPENERS = frozenset({"New", "San", "Santa", "Los", "Las", "El", "La", "Le"
 _SPONSOR_NAMED = frozenset({"NPB", "KBO", "CPBL"})
 
 
+# A minor-league level written before a city ("Triple-A Memphis", "rookie-level Johnson City"), and the levels of
+# the reference's clubs it may mean: "Class A" is whichever A level a club played at in its day.
+_LEVEL_BEFORE_A_CITY = re.compile(
+    r"\b(?P<level>Triple-A|Double-A|(?:[Aa]dvanced\s+)?Class[- ]A(?:\s+Advanced)?|Single-A|High-A|Low-A|"
+    r"[Rr]ookie-level|[Ss]hort-season(?:\s+Class[- ]A)?)\s+(?P<city>[A-Z][\w.’'-]*(?:\s+[A-Z][\w.’'-]*){0,2})")
+_LEVELS_WRITTEN = {"Triple-A": {"Triple-A"}, "Double-A": {"Double-A"}, "rookie": {"Rookie"},
+                   "short": {"Short-season A"}}
+_A_LEVELS = {"High-A", "Single-A", "Class A", "Short-season A"}
+
+
+def cities_at_a_level(text: str, orgs: dict[str, Organization]) -> dict[str, str]:
+    """The minor-league clubs an article names by level and city ("pitched for Class A Fort Wayne", "managed
+    Double-A Springfield from 2012-14"), by the city as written: the one club of the reference named after that
+    city, or of several the one at that level. That city then names the club throughout the article, as a city
+    the article has named a club after does."""
+    clubs = [org for org in orgs.values() if org.type == "Team" and org.level and org.level != "MLB"
+             and not org.level.startswith("NCAA")]
+    found: dict[str, str] = {}
+    for m in _LEVEL_BEFORE_A_CITY.finditer(text):
+        level = m.group("level")
+        levels = next((written for key, written in _LEVELS_WRITTEN.items() if level.lower().startswith(key.lower())),
+                      _A_LEVELS)
+        words = m.group("city").split()
+        for n in range(len(words), 0, -1):
+            city = " ".join(words[:n]).rstrip(".,")
+            named = [org for org in clubs if org.label.startswith(f"{city} ")]
+            at_level = [org for org in named if org.level in levels]
+            if len(named) == 1 or len(at_level) == 1:
+                found.setdefault(city, (named if len(named) == 1 else at_level)[0].key)
+                break
+    return found
+
+
+def _names_a_school(text: str, span: tuple[int, int, str], org: Organization) -> bool:
+    """Whether a club's name stands in a school's: its city or state after "out of" ("a first-round pick in 2006
+    out of Texas": the university, not the Rangers), or a university's name that goes on with another campus
+    ("the University of Illinois at Chicago")."""
+    start, end, surface = span
+    if surface.startswith("University of") and re.match(r"\s+at\s+[A-Z]", text[end:]):
+        return True
+    return org.type == "Team" and not (org.level or "").startswith("NCAA") and surface != org.label \
+        and org.label.startswith(f"{surface} ") and bool(re.search(r"\bout of\s+$", text[:start])) \
+        and not text[end:].startswith(_POSSESSIVE)  # "out of Houston's system" is the club's
+
+
+def _full_names_written(org: Organization, surface: str) -> list[list[str]]:
+    """The club's full names as the article writes them, by word: its label, and an older full name it goes by
+    ("the Sugar Land Skeeters", whose nickname "Skeeters" the article then writes alone), where that name ends in
+    another nickname (not "Oregon State" of the Oregon State Beavers, nor a college's "University of Toledo")."""
+    label, written = org.label.split(), surface.split()
+    if surface in org.aliases and len(written) >= 2 and written[-1] not in label \
+            and not (org.level or "").startswith("NCAA"):
+        return [label, written]
+    return [label]
+
+
 def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str], orgs: dict[str, Any],
                    not_name_words: frozenset[str]) -> dict[str, str]:
     """Shorter names of the clubs an article names in full, for that article alone: its city ("Lakeland" of the
@@ -201,20 +257,57 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
     local: dict[str, set[str]] = {}
     for _, _, surface in org_spans:
         org = orgs[forms[surface]]
-        words = org.label.split()
-        if org.type != "Team" or len(words) < 2:
+        if org.type != "Team" or len(org.label.split()) < 2:
             continue
-        parts = [words[:k] for k in range(1, len(words))] + [words[k:] for k in range(1, len(words))]
-        if org.level in _SPONSOR_NAMED:  # "Yakult" of the Tokyo Yakult Swallows, "Doosan" of the Doosan Bears
-            parts += [words[i:j] for i in range(1, len(words)) for j in range(i + 1, len(words))]
-        for part in parts:
+        parts: list[tuple[list[str], bool]] = []  # (words, whether they open the name: its city)
+        for words in _full_names_written(org, surface):
+            parts += [(words[:k], True) for k in range(1, len(words))]
+            parts += [(words[k:], False) for k in range(1, len(words))]
+            if org.level in _SPONSOR_NAMED:  # "Yakult" of the Tokyo Yakult Swallows, "Doosan" of the Doosan Bears
+                parts += [(words[i:j], False) for i in range(1, len(words)) for j in range(i + 1, len(words))]
+        for part, city in parts:
             form = " ".join(part)
             # A word that opens no person's name ("Washington") may still be the city a club is named after.
-            city = part == words[:len(part)]
             if part[0][:1].isupper() and part[-1] not in ("de", "del", "la") and form not in _NAME_OPENERS \
                     and (city or form not in not_name_words) and form not in forms:
                 local.setdefault(form, set()).add(org.key)
     return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
+
+
+# What the model calls a span that is no club's name, whatever its words.
+_NOT_A_CLUB_ENTITY = frozenset({"PERSON", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
+
+
+@lru_cache(maxsize=8)
+def _after_a_place(nicknames: tuple[str, ...]) -> re.Pattern[str]:
+    """One or two capitalised words, then one of the nicknames."""
+    alternatives = "|".join(re.escape(n) for n in sorted(nicknames, key=len, reverse=True))
+    return re.compile(rf"(?<![\w’'.-])((?:[A-Z][a-z][\w’'-]*\s+){{1,2}})({alternatives})(?!\w)")
+
+
+def clubs_sharing_a_nickname(doc: Any, forms: dict[str, str], orgs: dict[str, Organization],
+                             not_name_words: frozenset[str]) -> list[Organization]:
+    """Clubs the reference lacks, written as a place and the nickname of a club it has ("the Brisbane Bandits",
+    where it knows the Bend Bandits): a nickname after another place's name is another club's, where the model
+    reads place and nickname as one name. Not a major-league club's nickname: a city before it is more likely
+    its own older name ("the New York Giants") than another club."""
+    text = doc.text
+    nicknames = {form: orgs[key] for form, key in forms.items() if " " not in form and orgs[key].type == "Team"
+                 and orgs[key].level != "MLB" and orgs[key].label.endswith(f" {form}")}
+    clubs: dict[str, Organization] = {}
+    for m in _after_a_place(tuple(sorted(nicknames))).finditer(text) if nicknames else ():
+        form, org = m.group(2), nicknames[m.group(2)]
+        place = m.group(1).split()
+        while place and (place[0] in not_name_words or place[0] in ("The", "A", "An")):
+            place.pop(0)
+        label = " ".join([*place, form])
+        if not place or label in forms or org.label.startswith(" ".join(place)):
+            continue
+        entity = next((e for e in doc.ents if e.start_char <= m.start(1) + m.group(1).index(place[0])
+                       and m.end() <= e.end_char), None)
+        if entity is not None and entity.label_ not in _NOT_A_CLUB_ENTITY:
+            clubs.setdefault(label, Organization(slug(label), label, "Team", (), None, None, None, None, None))
+    return sorted(clubs.values(), key=lambda club: club.key)
 
 
 def _nickname_owners(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
@@ -225,9 +318,9 @@ def _nickname_owners(org_spans: list[tuple[int, int, str]], forms: dict[str, str
     first: dict[str, str] = {}
     for _, _, surface in sorted(org_spans):
         org = orgs[forms[surface]]
-        words = org.label.split()
+        words = surface.split()
         # An affiliate ("the Syracuse Mets") is written in full beside its parent's short name, not instead of it.
-        if org.type == "Team" and surface == org.label and not org.parent:
+        if org.type == "Team" and words in _full_names_written(org, surface) and not org.parent:
             for k in range(1, len(words)):
                 first.setdefault(" ".join(words[k:]), org.key)
     return {form: key for form, key in first.items() if form in forms and forms[form] != key}
@@ -343,8 +436,19 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     normalized = text.replace("‘", "’")
     forms = lexicon.surface_forms()
     orgs = lexicon.by_key()
-    org_spans = _spans(_surface_pattern(tuple(forms)), normalized)
+    doc = None
+    if use_model:
+        from spark_etl.model import load_model
+
+        doc = load_model()(normalized)
+        others = clubs_sharing_a_nickname(doc, forms, orgs, lexicon.not_name_words)
+        forms = {**forms, **{club.label: club.key for club in others}}
+        orgs = {**orgs, **{club.key: club for club in others}}
+    org_spans = [span for span in _spans(_surface_pattern(tuple(forms)), normalized)
+                 if not _names_a_school(normalized, span, orgs[forms[span[2]]])]
     local_forms = _article_forms(org_spans, forms, orgs, lexicon.not_name_words)
+    local_forms |= {city: key for city, key in cities_at_a_level(normalized, orgs).items()
+                    if city not in forms and city not in local_forms}
     forms = {**forms, **local_forms}
     taken = [(s, e) for s, e, _ in org_spans]
     # A short name inside a longer capitalised name is part of that name: "Salt Lake" of "Salt Lake City".
@@ -373,11 +477,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     for s_start, s_end in sentences:
         candidates += _name_runs(normalized, s_start, s_end, taken, lexicon.not_name_words)
 
-    doc = None
-    if use_model:
-        from spark_etl.model import load_model
-
-        doc = load_model()(normalized)
+    if doc is not None:
         occupied = taken + [(c[0], c[1]) for c in candidates if _is_full_name(c[2])] + \
             [(f[0], f[1]) for f in found]
         for start, end, entity_type, label in model_candidates(doc, occupied, lexicon.not_name_words):
@@ -449,10 +549,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                         and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])
                         and not re.search(r"\b[A-Z][\w’'-]*\s+$", normalized[max(0, m.start() - 30):m.start()])]
     for start, end, word in singles:
-        # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named.
-        if _RELATIVE_OF.search(normalized[max(0, start - 40):start]):
-            continue
         keys = by_part.get(word, set())
+        # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named before;
+        # he may be one it names in full after ("with his son Koby ... Koby Clemens, drafted by the Astros").
+        if _RELATIVE_OF.search(normalized[max(0, start - 40):start]):
+            keys = {k for k in keys if introduced.get(k, start) > start}
         keys = {k for k in keys if introduced.get(k, start) < start} or keys
         if len(keys) == 1:
             key = next(iter(keys))

@@ -55,6 +55,10 @@ def is_initials(word: str) -> bool:
     return re.fullmatch(r"(?:[^\W\d_]\.){1,3}", word) is not None and word[0].isupper()
 
 
+# Two initials with a J, written without full stops, as given names often are ("JJ Bleday", "CJ Abrams", "JD
+# Martinez"); not other pairs of capitals ("NL", "AL", "LA"), which name leagues and places.
+_INITIALS_WITHOUT_STOPS = re.compile(r"[A-Z]J|J[A-Z]")
+
 # Lower-case words that follow a hyphen after a capitalised word without making it a name: "Texas-born".
 _HYPHEN_COMPOUNDS = frozenset({"born", "based", "led", "bred", "raised", "like", "type", "era", "time", "class",
                                "year", "made", "area", "wide", "only"})
@@ -64,7 +68,7 @@ def is_name_token(word: str) -> bool:
     """A token that can be a capitalised part of a person's name (not a particle or a suffix); a hyphen joins
     two such parts ("Ruiz-Ortega"), or a capitalised syllable and a short lower-case one, as Korean given
     names are written ("Dong-wook", "Jae-min")."""
-    if is_initials(word):
+    if is_initials(word) or _INITIALS_WITHOUT_STOPS.fullmatch(word):
         return True
     parts = word.split("-")
     if len(parts) == 2 and _is_capitalised_word(parts[0]) and parts[1].isalpha() and parts[1].islower() \

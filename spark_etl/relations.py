@@ -98,9 +98,11 @@ RULES: tuple[Rule, ...] = (
                      "Detroit Tigers"),
                     ("Pittsburgh selected right-hander Paul Skenes with the first overall pick.", "Paul Skenes",
                      "Pittsburgh Pirates")),
-          counter_examples=("The Detroit Tigers took Max Clark to arbitration.",),
-          context=r"\b(?:draft\w*|pick\w*|selection|overall|No\. \d+|round|first|second|third|fourth|fifth|sixth|"
-                  r"seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"),
+          counter_examples=("The Detroit Tigers took Max Clark to arbitration.",
+                            "The Detroit Tigers took Max Clark out in the third inning."),
+          context=r"\b(?:draft\w*|pick\w*|selection|overall|No\. \d+|round|(?:first|second|third|fourth|fifth|sixth|"
+                  r"seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))(?!\s+(?:inning|innings|base|baseman|game|games|"
+                  r"time|place|season|seasons)\b))\b"),
     _rule("drafted_out_of", "draft select pick take sign", "patient", "prep:of", "Player",
           examples=(("Arizona drafted Max Scherzer 11th overall in 2006 out of the University of Missouri.",
                      "Max Scherzer", "Missouri Tigers"),),
@@ -598,10 +600,14 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
 # (acquired, obtained); "for" names what comes back.
 _GIVING = frozenset({"trade", "deal", "send", "ship"})
 _RECEIVING = frozenset({"acquire", "reacquire", "obtain", "land"})
-# Verbs that tell a trade only with its sides written out: "got X from the Blue Jays for Y" (not "got a hit"),
-# "moved him to the Angels" (not "moved him to the bullpen").
+# Verbs that tell a trade only with its sides written out: "got X from the Blue Jays" (not "got a hit", "got two
+# hits from X"), "moved him to the Angels" (not "moved him to the bullpen").
 _GIVING_TO_A_CLUB = frozenset({"move"})
-_RECEIVING_FROM_A_CLUB_FOR = frozenset({"get"})
+_RECEIVING_FROM_A_CLUB = frozenset({"get"})
+# A player who came to a club from another "for" others: those others went the other way ("Anderson came to
+# Cleveland from Boston for Steven Wright": Wright left Cleveland for Boston). The one who came is came_to's.
+_COMING_FOR = frozenset({"come", "arrive"})
+_TRADING = _GIVING | _RECEIVING | _GIVING_TO_A_CLUB | _RECEIVING_FROM_A_CLUB | _COMING_FOR
 # A trade a sentence tells, and what it must find: (sentence, player, club he was with or went to).
 TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.", "Tim Beck",
@@ -635,6 +641,20 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
      "Tim Beck", "Chicago Cubs"),
     ("The Houston Astros moved Marco Vela to the Seattle Mariners in July for Al Dunn.", "Marco Vela",
      "Houston Astros"),
+    ("The Tampa Bay Rays got Jose Ruiz and Tim Beck from the Chicago Cubs and Al Dunn from the Seattle Mariners.",
+     "Tim Beck", "Chicago Cubs"),
+    ("The Tampa Bay Rays got Jose Ruiz and Tim Beck from the Chicago Cubs and Al Dunn from the Seattle Mariners.",
+     "Al Dunn", "Seattle Mariners"),
+    ("The Tampa Bay Rays got Jose Ruiz from Toledo and Al Dunn from the Seattle Mariners.", "Al Dunn",
+     "Seattle Mariners"),
+    ("Marco Vela came to the Houston Astros from the Seattle Mariners in July for Al Dunn.", "Al Dunn",
+     "Houston Astros"),
+    ("Marco Vela came to the Houston Astros from the Seattle Mariners in July for Al Dunn.", "Al Dunn",
+     "Seattle Mariners"),
+    ("The Houston Astros traded Marco Vela to the Seattle Mariners and got Al Dunn from the Chicago Cubs in a "
+     "three-team deal.", "Al Dunn", "Chicago Cubs"),
+    ("The Houston Astros traded Marco Vela to the Seattle Mariners and got Al Dunn from the Chicago Cubs in a "
+     "three-team deal.", "Al Dunn", "Houston Astros"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",
@@ -649,6 +669,7 @@ TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Tampa Bay Rays got Jose Ruiz back from the injured list on Tuesday.",
     "The Tampa Bay Rays got two hits from Al Dunn against the Chicago Cubs.",
     "The Houston Astros moved Marco Vela to the bullpen, and Al Dunn takes his place.",
+    "Marco Vela came to the Houston Astros from the Seattle Mariners for the chance to face Al Dunn.",
 )
 
 
@@ -688,7 +709,7 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
     a list the model parses into the wrong labels ("All-Star shortstop Trea Turner" read as a verb and its object)
     still counts, as long as the words hang under the verb."""
     moves = []
-    for verb in _verbs(parse, _GIVING | _RECEIVING | _GIVING_TO_A_CLUB | _RECEIVING_FROM_A_CLUB_FOR):
+    for verb in _verbs(parse, _TRADING):
         # "sent Dunn to Toledo as manager", "sent down to Triple-A": an assignment within a club, not a trade.
         if not is_asserted(parse, verb, verb) or parse.children(verb, "prt") or any(
                 t.text.lower() == "as" and verb in parse.ancestors(t) and any(
@@ -708,8 +729,7 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             if t.text == ";" or (t.pos in ("VERB", "AUX") and parse.children(t, "nsubj", "nsubjpass")):
                 break
             # "traded Price to Toronto for Norris and sent Soria to Pittsburgh": the second trade is its own.
-            if t.dep == "conj" and parse.head(t) is verb and {t.lemma.lower(), *_stems(t.text.lower())} & (
-                    _GIVING | _RECEIVING):
+            if t.dep == "conj" and parse.head(t) is verb and {t.lemma.lower(), *_stems(t.text.lower())} & _TRADING:
                 break
             clause.append(t)
         # Words under the verb, not under a clause of their own on the way ("..., and Al Dunn was designated",
@@ -741,16 +761,31 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             if word not in ("the",) and not (mention and t.start > mention["start"]):
                 previous = word
         to_clubs = [(i, c) for i, way, c in targets if way == "to"]
-        from_clubs = [c for _, way, c in targets if way == "from"]
-        if not lemmas & (_GIVING | _RECEIVING) and not (
-                to_clubs if lemmas & _GIVING_TO_A_CLUB else from_clubs and any(back for _, back in sides)):
+        from_clubs = [(i, c) for i, way, c in targets if way == "from"]
+        from_words = [t.i for t in clause if t.text.lower() == "from" and t.i in under]
+        # "traded Choo to the Reds and got Bauer from the Diamondbacks": a verb joined to a trade's is the trade's.
+        in_a_trade = verb.dep == "conj" and (head := parse.head(verb)) is not None and bool(
+            {head.lemma.lower(), *_stems(head.text.lower())} & (_GIVING | _RECEIVING))
+        coming = bool(lemmas & _COMING_FOR)
+        if coming:
+            sides = [(person, True) for person, back in sides if back]
+            subject, dealers = [c for _, c in to_clubs[:1]], []
+        if not lemmas & (_GIVING | _RECEIVING) and not in_a_trade and not (
+                to_clubs if lemmas & _GIVING_TO_A_CLUB else from_clubs):
             continue
         home = subject[0] if subject else None
         for person, back in sides:
             at = parse.covering(person["start"], person["end"])
             # The club written next after him ("Scherzer to the Rangers and Verlander to the Astros").
             then = next((c for i, c in to_clubs if at is not None and i > at.i), to_clubs[0][1] if to_clubs else None)
-            named_from = from_clubs[0] if from_clubs else None
+            # Each his own "from", the next written after him ("got Albers from the Diamondbacks and Stubbs from
+            # the Reds"), which may name no club the article knows ("got Kennedy from New York"); those after the
+            # last "from" come back for the others.
+            own_from = next((f for f in from_words if at is not None and f > at.i), None)
+            named_from = from_clubs[0][1] if from_clubs else None
+            if own_from is not None:
+                named_from = next((c for i, c in from_clubs
+                                   if i > own_from and not any(own_from < f < i for f in from_words)), None)
             if giving:  # the subject's club, or the one named "from" ("was traded from the Astros to ...")
                 giver = home or named_from
                 left, joined = (giver, then) if not back else (to_clubs[0][1] if to_clubs else None, giver)
@@ -785,6 +820,13 @@ def dependency(parse: Parse, token: Token) -> str | None:
     None when he is not. Such a person is not the subject of the clause's memberships."""
     while token.dep in ("compound", "flat") and (head := parse.head(token)) is not None and head is not token:
         token = head
+    # "working under Bo Porter, interim manager Tom Lawless, A.J. Hinch and Dusty Baker": each of a list of names
+    # hangs where its first does.
+    while token.dep in ("conj", "appos") and (head := parse.head(token)) is not None and head is not token \
+            and head.pos == "PROPN":
+        token = head
+        while token.dep in ("compound", "flat") and (up := parse.head(token)) is not None and up is not token:
+            token = up
     head = parse.head(token)
     if head is None or head is token:
         return None

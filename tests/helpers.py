@@ -101,8 +101,9 @@ def until_read_from(executor: Any, where: str, seconds: float = 60) -> Any:
 
 
 def facts_of(text: str, lexicon: Lexicon, date: tuple[int, int] | None = None) -> list[dict]:
-    """The facts the extraction reads in `text`, sentence by sentence, with the model's parse; relative years
-    counted from `date` (year, month) where given."""
+    """The facts the extraction reads in `text`, sentence by sentence, with the model's parse, as the pipeline
+    does (affiliates' parents of the article's year); relative years counted from `date` (year, month) where
+    given."""
     mentions, parses = read_article(text, lexicon, use_model=True)
     sentences: dict[int, tuple] = {}
     for m in mentions:
@@ -110,7 +111,7 @@ def facts_of(text: str, lexicon: Lexicon, date: tuple[int, int] | None = None) -
         sentence = text[m.sentence_start:m.sentence_end]
         sentences.setdefault(m.sentence_start, (sentence, m.sentence_start, [], parses.get(m.sentence_start)))[2] \
             .append(row)
-    return article_facts(list(sentences.values()), date=date)
+    return article_facts(list(sentences.values()), lexicon.parents(date[0] if date else None), date=date)
 
 
 def memberships(facts: list[dict]) -> set[tuple[str, str, str]]:

@@ -62,6 +62,18 @@ def test_a_trade_says_which_club_each_player_left(lexicon: Lexicon) -> None:
     assert ("Alex Avila", "Los Angeles Angels", "Player") not in found
 
 
+def test_each_player_of_a_three_team_trade_goes_with_his_own_club(lexicon: Lexicon) -> None:
+    found = memberships(facts_of(
+        "The Houston Astros traded Marco Vela to the Seattle Mariners and got Jose Ruiz and Tim Beck from the "
+        "Chicago Cubs and Al Dunn from the Texas Rangers.", lexicon))
+    assert ("Jose Ruiz", "Seattle Mariners", "Player") not in memberships(facts_of(
+        "The Tampa Bay Rays got Jose Ruiz from Toledo and Al Dunn from the Seattle Mariners.", lexicon))
+    assert {("Marco Vela", "Seattle Mariners", "Player"), ("Tim Beck", "Chicago Cubs", "Player"),
+            ("Al Dunn", "Texas Rangers", "Player")} <= found
+    assert not {("Marco Vela", "Chicago Cubs", "Player"), ("Al Dunn", "Chicago Cubs", "Player"),
+                ("Tim Beck", "Texas Rangers", "Player"), ("Jose Ruiz", "Seattle Mariners", "Player")} & found
+
+
 @pytest.mark.parametrize("sentence", TRADE_COUNTER_EXAMPLES)
 def test_a_trade_moves_nobody_it_does_not_name(sentence, lexicon: Lexicon) -> None:
     """Nobody the trade does not move goes anywhere by it, and nobody is traded where it says none is."""
@@ -156,7 +168,8 @@ def test_a_title_another_organization_opens_is_no_post_at_the_storys_club(lexico
             "earned it.")
     found = memberships(facts_of(text, lexicon))
     assert ("Andrew Collier", "Winnipeg Goldeyes", "GeneralManager") in found
-    assert not any(person == "Joshua Schaub" for person, _, _ in found)
+    assert {(club, role) for person, club, role in found if person == "Joshua Schaub"} <= {
+        ("American Association of Professional Baseball", "Executive")}
 
 
 def test_the_one_whose_staff_or_coach_it_is_is_not_a_coach(lexicon: Lexicon) -> None:
@@ -224,6 +237,18 @@ def test_one_named_only_under_whom_or_whose_staff_or_whose_relative_holds_no_pos
                                  "Girrard.", lexicon))
     assert ("Mike Harkin", "New York Yankees", "Coach") in found
     assert not any(person == "Joe Girrard" and role != "Manager" for person, _, role in found)
+    found = memberships(facts_of("Dale Storm was Houston's pitching coach from 2014-20, working under Bo Porter, "
+                                 "interim manager Tom Lawless and Al Hinds.", lexicon))
+    assert ("Dale Storm", "Houston Astros", "Coach") in found
+    assert not any(person in ("Bo Porter", "Al Hinds") and role == "Coach" for person, _, role in found)
+    # His title is his own, but not at the clubs the clause's subject managed.
+    found = memberships(facts_of("Dale Storm managed the Charleston RiverDogs and the Trenton Thunder and was promoted "
+                                 "to bench coach under manager Al Hinds after the season.", lexicon))
+    assert ("Dale Storm", "Trenton Thunder", "Manager") in found
+    assert not any(person == "Al Hinds" for person, _, _ in found)
+    found = memberships(facts_of("Dale Storm played center field for the Detroit Tigers' 2006 champions under "
+                                 "manager Al Hinds.", lexicon))
+    assert ("Al Hinds", "Detroit Tigers", "Manager") in found
     found = memberships(facts_of("Carl Montoya led the Durham Bulls from 2007-14 before joining Kevin Kash's "
                                  "staff.", lexicon))
     assert not any(person == "Kevin Kash" for person, _, _ in found)
@@ -294,3 +319,13 @@ def test_a_relative_clauses_who_is_the_club_it_hangs_on(lexicon: Lexicon) -> Non
     assert ("released", "Al Dunn", "Seattle Mariners") in {(f["relation"], f["person_label"], f["object_label"])
                                                           for f in found}
     assert not any(f["relation"] == "traded" and f["person_label"] == "Al Dunn" for f in found)
+
+
+def test_a_pick_written_as_a_draft_story_writes_it_is_a_draft_not_a_membership(lexicon: Lexicon) -> None:
+    found = facts_of("The Detroit Tigers took Georgia high school outfielder Riley Greene fifth, and the San Diego "
+                     "Padres took another Georgia high schooler, shortstop CJ Abrams, sixth.", lexicon, (2019, 6))
+    assert {(f["relation"], f["person_label"], f["object_label"]) for f in found} == {
+        ("drafted", "Riley Greene", "Detroit Tigers"), ("drafted", "CJ Abrams", "San Diego Padres")}
+    # Not a place in anything else: "took Dale Morrow to dinner", "took Dale Morrow, who homered third, out".
+    found = facts_of("The Mets took Dale Morrow out in the third inning.", lexicon, (2019, 6))
+    assert not any(f["relation"] == "drafted" for f in found)

@@ -307,6 +307,9 @@ NAMES_AS_WRITTEN = (
     # (sentence, the full names it holds, (short form, the full name it stands for))
     ("José Núñez Jr. signed with the Rays. Núñez said so.", ["José Núñez Jr."], ("Núñez", "José Núñez Jr.")),
     ("The Padres promoted infielder J.J. Okafor and C.J. O'Neill.", ["J.J. Okafor", "C.J. O'Neill"], None),
+    # Initials without full stops: those with a J are given names; "NL" and "MLB" name no one.
+    ("The Padres took JJ Okafor, the NL MVP Luis Ortega and CJ Dunn. MLB Network aired it.",
+     ["JJ Okafor", "Luis Ortega", "CJ Dunn"], None),
     ("Oneil De la Cruz-Ortega faced Jacob deGrom. De la Cruz-Ortega won.",
      ["Oneil De la Cruz-Ortega", "Jacob deGrom"], ("De la Cruz-Ortega", "Oneil De la Cruz-Ortega")),
     ("Travis d'Arnaud caught Ronald Acuña III and Darren O’Day.",
@@ -411,6 +414,62 @@ def test_a_shared_nickname_is_the_club_the_story_names_in_full_first(lexicon: Le
     assert _clubs(text, lexicon) == ["san-francisco-giants", "yomiuri-giants", "san-francisco-giants"]
 
 
+def test_a_nickname_after_another_place_is_another_club(lexicon: Lexicon) -> None:
+    text = ("The Wichita Bandits won the title on Sunday. Lena Ostrova, the Bandits' shortstop, was named MVP. "
+            "The Bend Bandits finished third.")
+    assert _clubs(text, lexicon) == ["wichita-bandits", "wichita-bandits", "bend-bandits"]
+    assert ("Lena Ostrova", "Wichita Bandits", "Player") in _labelled_members(text, lexicon)
+    # Not where the words before the nickname name no place: a headline's verb, a day.
+    assert _clubs("Heat Beat Bandits In Game 3", lexicon) == ["bend-bandits"]
+    assert _clubs("Tuesday Bandits notes: Lena Ostrova homers.", lexicon) == ["bend-bandits"]
+
+
+def test_an_affiliates_front_office_is_its_parents_only_in_the_years_of_the_affiliation(lexicon: Lexicon) -> None:
+    assert "sugar-land-space-cowboys" not in lexicon.parents(2012)
+    assert lexicon.parents(2022)["sugar-land-space-cowboys"] == lexicon.parents()["sugar-land-space-cowboys"] == \
+        "houston-astros"
+    text = "The Sugar Land Skeeters signed Dario Vance. Skeeters president Tim Purpura said the club was pleased."
+    assert ("Tim Purpura", "Sugar Land Space Cowboys", "Executive") in memberships(facts_of(text, lexicon, (2012, 8)))
+    # The parent's label is the graph's to give: the fact holds its key.
+    assert ("tim-purpura", "houston-astros", "Executive") in {
+        (f["person_key"], f["object_key"], f["role"]) for f in facts_of(text, lexicon, (2022, 8))}
+
+
+def test_a_leagues_name_before_a_title_makes_a_post_at_the_league(lexicon: Lexicon) -> None:
+    text = ("Bandits win fourth straight title\n\nThe Brisbane Bandits won the title on Sunday. ABL chief executive "
+            "Lena Ostrova said the league would stay at eight teams.")
+    assert memberships(facts_of(text, lexicon, (2019, 2))) == {
+        ("Lena Ostrova", "Australian Baseball League", "Executive")}
+
+
+def test_a_post_before_a_name_is_not_at_the_club_of_his_apposition(lexicon: Lexicon) -> None:
+    text = ("Hawks name Dario Vance manager\n\nClub chairman Koji Arai, the former Yomiuri Giants home run king, "
+            "said Vance had earned the job.")
+    assert not {club for _, club, role in memberships(facts_of(text, lexicon)) if club == "Yomiuri Giants"}
+
+
+def test_a_level_before_a_city_names_the_minor_league_club_of_that_city(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow managed rookie-level Johnson City from 2009-11, Double-A Springfield from 2012-14 and "
+            "Triple-A Memphis in 2015. Koby Vance pitched for Class A Fort Wayne this year. Memphis won.")
+    assert _clubs(text, lexicon) == ["johnson-city-cardinals", "springfield-cardinals", "memphis-redbirds",
+                                     "fort-wayne-tincaps", "memphis-redbirds"]
+    assert ("Koby Vance", "Fort Wayne TinCaps", "Player") in _labelled_members(text, lexicon)
+    # Not a city no club of the reference is named after, nor one several clubs share at other levels.
+    assert _clubs("Dale Morrow managed Triple-A Nowhere in 2015 and Class A Dale in 2016.", lexicon) == []
+
+
+def test_a_clubs_city_after_out_of_is_a_school(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow, a first-round pick of the Reds in 2006 out of Texas, came out of Houston's system. "
+            "Koby Vance was drafted out of the University of Illinois at Chicago.")
+    assert _clubs(text, lexicon) == ["cincinnati-reds", "houston-astros", "uic-flames"]
+    assert ("Dale Morrow", "Texas Rangers", "Player") not in _labelled_members(text, lexicon)
+
+
+def test_a_clubs_older_name_gives_its_nickname_to_the_story(lexicon: Lexicon) -> None:
+    text = "The Sugar Land Skeeters signed Dario Vance. Skeeters president Tim Purpura said the club was pleased."
+    assert _clubs(text, lexicon) == ["sugar-land-space-cowboys"] * 3  # "the club" the third
+
+
 def test_the_club_is_not_one_that_only_titles_someone(lexicon: Lexicon) -> None:
     text = ("The Miami Marlins hired Tampa Bay Rays general manager Dario Vance on Monday, weeks after the club "
             "parted ways with Lena Ostrova.")
@@ -486,6 +545,9 @@ def test_a_title_a_club_a_nation_or_an_operation_is_nobodys_name(lexicon: Lexico
 def test_a_relatives_first_name_is_not_another_persons(lexicon: Lexicon) -> None:
     text = "The Reds hired Mike Soria and Dale Morrow. His brother Mike is a scout. Mike Soria starts Monday."
     assert ("Mike", "Mike Soria") not in people(find_mentions(text, lexicon))
+    # One the article names in full after is he.
+    text = "Dale Morrow will pitch with his son Koby on the roster. Koby Morrow, 24, joined the Reds in June."
+    assert ("Koby", "Koby Morrow") in people(find_mentions(text, lexicon))
 
 
 def test_an_affiliate_written_in_full_leaves_its_parent_the_short_name(lexicon: Lexicon) -> None:
