@@ -44,7 +44,8 @@ def create_app(config: Mapping[str, Any] | None = None, metrics: Metrics | None 
     app.wsgi_app = sparql.SparqlFastPath(app.wsgi_app, app.extensions["bbkg_sparql"])  # type: ignore[method-assign]
     if settings["query_cache_bytes"] > 0:
         app.wsgi_app = SparqlResponseCache(  # type: ignore[method-assign]
-            app.wsgi_app, Path(settings["store_dir"]), settings["query_cache_bytes"], app.extensions["bbkg_metrics"])
+            app.wsgi_app, Path(settings["store_dir"]), settings["query_cache_bytes"], app.extensions["bbkg_metrics"],
+            settings["max_request_bytes"])
     # Outermost, so that no layer (the cache, the fast path, Flask) reads a body the limit has not counted.
     app.wsgi_app = BodyLimit(app.wsgi_app, settings["max_request_bytes"],  # type: ignore[method-assign]
                              app.extensions["bbkg_metrics"], CorsPolicy(settings["cors_origins"]))

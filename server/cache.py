@@ -1,8 +1,10 @@
-"""A response cache for GET /sparql, in front of Flask: exact, because a store build never changes.
+"""A response cache for /sparql queries, GET and POST, in front of Flask: exact, because a store build never changes.
 
 Between builds (and updates) every answer is a pure function of the request, so a cached
 answer is the answer. The key includes the store version, so a new build or an update
 makes every older entry unreachable; entries are evicted least-recently-used past a byte budget.
+A POST is cached only when it is plainly a query (a form whose only field is `query`, or a query
+body without parameters): an update is never answered from here.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 from server.metrics import Metrics
+from server.sparql import plain_query
 from server.wsgi import WsgiApp
 from store.update import store_version
 
@@ -21,23 +24,31 @@ MAX_ENTRY_BYTES = 1_000_000
 
 
 class SparqlResponseCache:
-    """WSGI middleware answering repeated GET /sparql requests from memory."""
+    """WSGI middleware answering repeated /sparql queries from memory."""
 
-    def __init__(self, app: WsgiApp, store_dir: Path, budget_bytes: int, metrics: Metrics) -> None:
+    def __init__(self, app: WsgiApp, store_dir: Path, budget_bytes: int, metrics: Metrics,
+                 max_query_bytes: int = MAX_ENTRY_BYTES) -> None:
         self.app = app
         self.store_dir = store_dir
         self.budget = budget_bytes
         self.metrics = metrics
+        self.max_query_bytes = max_query_bytes
         self._entries: OrderedDict[tuple[Any, ...], tuple[str, list[tuple[str, str]], bytes]] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         # Only 200 answers are stored, so a refused request (an update by GET, a bad query) is never cached.
-        if environ.get("PATH_INFO") != "/sparql" or environ.get("REQUEST_METHOD") != "GET" \
-                or not environ.get("QUERY_STRING"):
+        if environ.get("PATH_INFO") != "/sparql":
             return self.app(environ, start_response)
-        key = (environ["QUERY_STRING"], environ.get("HTTP_ACCEPT", ""), environ.get("HTTP_ORIGIN", ""),
+        method = environ.get("REQUEST_METHOD")
+        if method == "GET" and environ.get("QUERY_STRING"):
+            request = environ["QUERY_STRING"]
+        elif method == "POST" and (query := plain_query(environ, self.max_query_bytes)) is not None:
+            request = query.text  # the body is put back for the app to read
+        else:
+            return self.app(environ, start_response)
+        key = (request, method, environ.get("HTTP_ACCEPT", ""), environ.get("HTTP_ORIGIN", ""),
                store_version(self.store_dir))
         with self._lock:
             hit = self._entries.get(key)

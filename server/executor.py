@@ -155,6 +155,10 @@ class QueryProcess:
             raise QueryCrashed("the query process died while evaluating this query") from None
 
 
+# What _on_the_copy answers when the request is for the store on disk.
+_FROM_DISK = object()
+
+
 class _Held:
     """A lock held until released once: by whichever comes first, the slow query stepping aside or the end."""
 
@@ -229,13 +233,10 @@ class QueryExecutor:
         if not self._lookup_slots.acquire(timeout=limit):
             raise QueryTimeout("every lookup slot stayed busy until this request's deadline; try again shortly")
         try:
+            answer = self._on_the_copy(request, max(0.001, limit - (time.monotonic() - started)), limit)
+            if answer is not _FROM_DISK:
+                return answer
             timeout = max(0.001, limit - (time.monotonic() - started))
-            shared = self.memory.process() if self.memory is not None else None
-            if shared is not None:
-                try:
-                    return shared.run(request, timeout, lambda: timed_out(request, limit))
-                except SharedProcessDied:  # killed with a neighbour past its deadline: once more, from disk
-                    timeout = max(0.001, limit - (time.monotonic() - started))
             with self._lock:
                 worker = self._lookup_idle.pop() if self._lookup_idle else QueryProcess(
                     self.store_dir, self.timeout, self.isolate_network, self.memory_cap, preload=False)
@@ -251,18 +252,33 @@ class QueryExecutor:
         """A graph lookup in a graph slot, in the shared process's graph lane; None when there is no shared
         process or it died meanwhile, for the query slots to run it from disk."""
         started = time.monotonic()
-        shared = self.memory.process() if self.memory is not None else None
-        if shared is None:
+        if self.memory is None or self.memory.process() is None:
             return None
         if not self._graph_slots.acquire(timeout=limit):
             raise QueryTimeout("every graph lookup slot stayed busy until this request's deadline; try again shortly")
         try:
-            return shared.run(request, max(0.001, limit - (time.monotonic() - started)),
-                              lambda: timed_out(request, limit))
-        except SharedProcessDied:  # killed with a neighbour past its deadline: once more, from disk
-            return None
+            answer = self._on_the_copy(request, max(0.001, limit - (time.monotonic() - started)), limit)
+            return None if answer is _FROM_DISK else answer
         finally:
             self._graph_slots.release()
+
+    def _on_the_copy(self, request: QueryRequest | ApiRequest, timeout: float, limit: float,
+                     on_slow: Callable[[], None] | None = None) -> Any:
+        """The answer of the shared process's copy; _FROM_DISK while there is none, or when the process died
+        under the request twice. The first time (killed with a neighbour past its deadline, or by an operator)
+        a fresh fork answers it at once, as it answers the next request; only the second goes to disk, alone
+        and capped, so that a request whose memory brought both down is answered 503 there."""
+        started = time.monotonic()
+        for _ in range(2):
+            shared = self.memory.process() if self.memory is not None else None
+            if shared is None:
+                break
+            try:
+                return shared.run(request, max(0.001, timeout - (time.monotonic() - started)),
+                                  lambda: timed_out(request, limit), on_slow, self.quick_seconds if on_slow else 0.0)
+            except SharedProcessDied:
+                continue
+        return _FROM_DISK
 
     def _run_with_one_retry(self, worker: QueryProcess, request: QueryRequest | ApiRequest, timeout: float,
                             limit: float, on_slow: Callable[[], None] | None = None) -> Any:
@@ -275,14 +291,11 @@ class QueryExecutor:
 
     def _run_in_slot(self, request: QueryRequest | ApiRequest, timeout: float, limit: float,
                      on_slow: Callable[[], None]) -> Any:
-        shared = self.memory.process() if self.memory is not None else None
-        if shared is not None:
-            started = time.monotonic()
-            try:
-                return shared.run(request, timeout, lambda: timed_out(request, limit), on_slow, self.quick_seconds)
-            except SharedProcessDied:
-                # Killed with a neighbour that ran past its deadline, or crashed: once more, alone, from disk.
-                timeout = max(0.001, timeout - (time.monotonic() - started))
+        started = time.monotonic()
+        answer = self._on_the_copy(request, timeout, limit, on_slow)
+        if answer is not _FROM_DISK:
+            return answer
+        timeout = max(0.001, timeout - (time.monotonic() - started))
         with self._lock:
             worker = self._idle.pop() if self._idle else QueryProcess(
                 self.store_dir, self.timeout, self.isolate_network, self.memory_cap)

@@ -11,8 +11,9 @@ can. So each server worker keeps:
   API lookups over that copy, a pickled request in and a pickled answer out, tagged with an id.
 
 pyoxigraph cannot stop a query: one past its deadline gets the shared process killed, and the queries
-evaluated beside it die too. Their waits end in SharedProcessDied, and the executor retries each once, alone,
-in a query process of its own (executor.QueryProcess) over the store on disk. The next query gets a fresh fork.
+evaluated beside it die too. Their waits end in SharedProcessDied, and the executor retries each in a fresh fork,
+which answers the next request too; should that die under it as well, once more, alone, in a query process of its
+own (executor.QueryProcess) over the store on disk, capped, where a request whose memory brought both down ends.
 Only the worker stops a query at its deadline, so the shared process leaves the moment its worker dies.
 Each copy follows the updates applied to its build, applying them from the update log when it is next read
 (store/handle.PinnedStore); the zygote before each fork, and between forks, telling the worker unasked when

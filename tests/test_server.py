@@ -409,3 +409,51 @@ def test_chain_options_are_checked_on_the_page_as_by_the_api(client) -> None:
     empty = client.get("/api/connections", query_string={"from": "Wally Backman", "to": "Terry Collins",
                                                          "after": "", "before": ""})
     assert empty.status_code == 200 and empty.get_json()["chains"]
+
+
+def test_a_repeated_query_is_answered_from_the_cache_by_get_and_post_alike(client) -> None:
+    metrics = client.application.extensions["bbkg_metrics"]
+    # A form and a body that carry the same query ask the same question: each send its own query here.
+    sends = (lambda query: client.get("/sparql", query_string={"query": query}),
+             lambda query: client.post("/sparql", data={"query": query}),
+             lambda query: client.post("/sparql", data=query, content_type="application/sparql-query"))
+    for limit, send in enumerate(sends, start=3):
+        query = f"SELECT ?s WHERE {{ ?s a ?type }} ORDER BY ?s LIMIT {limit}"
+        hits = metrics.value("cache_hits")
+        first, second = send(query), send(query)
+        assert first.status_code == second.status_code == 200
+        assert first.data == second.data and first.headers == second.headers
+        assert metrics.value("cache_hits") == hits + 1
+
+
+def test_the_cache_never_answers_an_update_nor_a_post_it_cannot_read_plainly(tmp_path: Path) -> None:
+    from server.cache import SparqlResponseCache
+    from server.metrics import Metrics
+
+    calls: list[bytes] = []
+
+    def app(environ, start_response):  # answers 200 to anything, as a careless update endpoint might
+        calls.append(environ["wsgi.input"].read())
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"done"]
+
+    cache = SparqlResponseCache(app, tmp_path, 1_000_000, Metrics())
+    for body, content_type, query_string in (
+            (b"update=INSERT+DATA+%7B%3Ca%3A1%3E+%3Ca%3A2%3E+%3Ca%3A3%3E%7D", "application/x-www-form-urlencoded", ""),
+            (b"INSERT DATA { <a:1> <a:2> <a:3> }", "application/sparql-update", ""),
+            (b"ASK {}", "application/sparql-query", "default-graph-uri=a%3Ab"),
+            (b"query=ASK+%7B%7D&named-graph-uri=a%3Ab", "application/x-www-form-urlencoded", "")):
+        calls.clear()
+        for _ in range(2):
+            environ = {"PATH_INFO": "/sparql", "REQUEST_METHOD": "POST", "QUERY_STRING": query_string,
+                       "CONTENT_TYPE": content_type, "CONTENT_LENGTH": str(len(body)),
+                       "wsgi.input": io.BytesIO(body)}
+            assert b"".join(cache(environ, lambda status, headers, exc_info=None: None)) == b"done"
+        assert calls == [body, body], body  # each reached the app, its body whole
+    calls.clear()
+    for _ in range(2):  # a plain query is cached, and its body reaches the app whole the first time
+        environ = {"PATH_INFO": "/sparql", "REQUEST_METHOD": "POST", "QUERY_STRING": "",
+                   "CONTENT_TYPE": "application/sparql-query", "CONTENT_LENGTH": "6",
+                   "wsgi.input": io.BytesIO(b"ASK {}")}
+        cache(environ, lambda status, headers, exc_info=None: None)
+    assert calls == [b"ASK {}"]

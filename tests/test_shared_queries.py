@@ -60,7 +60,7 @@ def test_the_copy_answers_as_the_store_on_disk(executors) -> None:
     assert not memory._idle, "a per-query process answered, not the shared one"
 
 
-def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is_answered_alone(executors) -> None:
+def test_a_query_past_its_deadline_stops_the_shared_process_and_a_fresh_fork_answers_its_neighbour(executors) -> None:
     executor = until_read_from(executors(timeout=2.0), "memory")
     assert executor.memory is not None
     shared = executor.memory.process()
@@ -78,10 +78,33 @@ def test_a_query_past_its_deadline_stops_the_shared_process_and_its_neighbour_is
     beside.join(60)
     assert not shared.is_alive(), "the timed-out query still burns CPU"
     assert neighbour[0].status == "ok" and neighbour[0].body == alone.body
-    assert executor._idle, "the neighbour was not retried in a process of its own"
+    assert not executor._idle, "the neighbour was answered from disk, not by a fresh fork of the copy"
     fresh = executor.memory.process()
     assert fresh is not None and fresh.pid != shared.pid
     assert executor.run(QueryRequest("ASK { ?s ?p ?o }")).status == "ok"
+
+
+def test_a_request_whose_shared_process_dies_twice_is_answered_alone_from_disk(executors) -> None:
+    executor = until_read_from(executors(timeout=60.0), "memory")
+    assert executor.memory is not None
+    alone = executors(memory_quads=0).run(QueryRequest(PAIRS, result_type="text/csv"), timeout=60)
+    answers: list[Any] = []
+    asking = threading.Thread(target=lambda: answers.append(
+        executor.run(QueryRequest(PAIRS, result_type="text/csv"))))
+    killed: list[int] = []
+    asking.start()
+    for _ in range(2):  # the shared process, then the fresh fork the request is retried in
+        deadline = time.monotonic() + 30
+        while (executor.memory._shared is None or executor.memory._shared.pid in killed
+               or not executor.memory._shared._waiting) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        assert not answers, "the request was too fast to be killed midway"
+        killed.append(executor.memory._shared.pid)
+        os.kill(killed[-1], signal.SIGKILL)
+    asking.join(120)
+    assert answers[0].status == "ok" and answers[0].body == alone.body
+    assert executor._idle, "the request was not retried in a process of its own"
 
 
 def _every_query_thread_busy(executors) -> tuple[Any, threading.Thread]:

@@ -141,7 +141,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("cors_origins", "",
             "Origins allowed to call the endpoint from a browser: empty (no CORS), '*', or a comma-separated list."),
     Setting("query_cache_bytes", 64_000_000,
-            "Memory per worker for cached GET /sparql answers (exact: a build never changes); 0 turns the cache off."),
+            "Memory per worker for cached /sparql answers to queries by GET and by POST (a form whose only field "
+            "is `query`, or a query body without parameters; exact: a build never changes, and an update moves "
+            "every answer out); never an update's; 0 turns the cache off."),
     Setting("update_token", "", "Bearer token that enables SPARQL Update; empty (the default) turns updates off."),
     Setting("isolate_query_network", True,
             "Run queries in a process with no network access (a Linux network namespace), "
