@@ -783,9 +783,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
 # Georgia high schooler, shortstop CJ Abrams, sixth" (the model read "shortstop" as a verb), "selected Adley
 # Rutschman first overall", "took Bleday with the fourth pick".
 _PICKED = re.compile(r"\s+(?:took|selected|picked|chose|drafted)\s+")
-_PICK_AFTER = re.compile(r",?\s+(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
-                         r"\d+(?:st|nd|rd|th))\b(?!\s+(?:baseman|base|inning|innings|game|games|time|place|season|"
-                         r"seasons))|No\. \d+\b|with the [\w-]+(?: overall)? (?:pick|selection)|in the [\w-]+ round)")
+_PICK_AFTER = re.compile(rf",?\s+(?:{relations.ORDINAL}\b(?!{relations.NOT_A_DRAFT_PLACE})|No\. \d+\b|"
+                         r"with the [\w-]+(?: overall)? (?:pick|selection)|in the [\w-]+ round)")
 
 
 def _drafts_as_written(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]

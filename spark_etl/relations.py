@@ -39,6 +39,12 @@ class Rule:
     context: str | None = None  # words the sentence must hold for a match: "took" is a draft pick in a draft story
 
 
+# An ordinal that may be a place in a draft ("taken fifth"), and the words after one that make it something else
+# ("the third inning", "first baseman"): the drafted rule's context and facts._drafts_as_written share them.
+ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
+NOT_A_DRAFT_PLACE = r"\s+(?:inning|innings|base|baseman|game|games|time|place|season|seasons)"
+
+
 def _rule(name: str, lemmas: str, person: str, club: str, role: str | None, event: str | None = None,
           examples: tuple[tuple[str, str, str], ...] = (), counter_examples: tuple[str, ...] = (),
           context: str | None = None) -> Rule:
@@ -100,9 +106,7 @@ RULES: tuple[Rule, ...] = (
                      "Pittsburgh Pirates")),
           counter_examples=("The Detroit Tigers took Max Clark to arbitration.",
                             "The Detroit Tigers took Max Clark out in the third inning."),
-          context=r"\b(?:draft\w*|pick\w*|selection|overall|No\. \d+|round|(?:first|second|third|fourth|fifth|sixth|"
-                  r"seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))(?!\s+(?:inning|innings|base|baseman|game|games|"
-                  r"time|place|season|seasons)\b))\b"),
+          context=rf"\b(?:draft\w*|pick\w*|selection|overall|No\. \d+|round|{ORDINAL}(?!{NOT_A_DRAFT_PLACE}\b))\b"),
     _rule("drafted_out_of", "draft select pick take sign", "patient", "prep:of", "Player",
           examples=(("Arizona drafted Max Scherzer 11th overall in 2006 out of the University of Missouri.",
                      "Max Scherzer", "Missouri Tigers"),),
