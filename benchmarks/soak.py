@@ -18,11 +18,11 @@ Meanwhile:
 
 It runs for SECONDS, or until SETTLE seconds after the rebuild has ended if that is later, and fails (exit 1)
 when a valid request got a non-2xx answer; a socket error happened other than in the seconds after the worker
-was killed; /health took a second; a name lookup's p95 was 200 ms or more; an oversized body got anything but
-413, or its update showed; an acknowledged update is missing from the store at the end (a name it added not found
-by name NAME_TABLE_LAG seconds after); the rebuild failed;
-or the PSS passed the bound docs/safety.md gives: twice what the server held idle (the old and the new build's
-copies side by side while a new one loads) plus workers × (2 × query_slots + lookup slots) × query_memory_mb.
+was killed; /health took a second (other than in those seconds); a name lookup's p95 was 200 ms or more; an
+oversized body got anything but 413, or its update showed; an acknowledged update is missing from the store at
+the end (a name it added not found by name NAME_TABLE_LAG seconds after); the rebuild failed; or the PSS passed
+the bound docs/safety.md gives: twice what the server held idle (the old and the new build's copies side by side
+while a new one loads) plus workers × (2 × query_slots + lookup slots) × query_memory_mb.
 """
 
 from __future__ import annotations
@@ -420,6 +420,9 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
         "p99_ms": round(_percentile(latencies, 0.99) * 1000, 1),
         "health_p50_ms": round(statistics.median(health_times) * 1000, 1),
         "health_max_ms": round(max(health_times) * 1000, 1),
+        # A probe sent as a worker is killed may wait for its replacement to start, as a failed one is excused.
+        "health_max_ms_not_from_the_kill": round(max(taken for when, taken, _ in health_probes
+                                                     if not from_the_kill(when)) * 1000, 1),
         "health_slowest_at_s_and_ms": [(round(at, 1), round(took * 1000)) for at, took, _ in
                                        sorted(health_probes, key=lambda probe: -probe[1])[:5]],
         "health_failures_not_from_the_killed_worker": health_unexplained,
@@ -435,7 +438,7 @@ def soak(store_dir: Path, input_dir: Path, build_log: Path) -> dict[str, Any]:
         "pss_mib_bound": round(bound_mib), "killed": killed, "killed_at_s": round(killed_at, 1),
     }
     report["passed"] = (report["non_2xx_on_valid_requests"] == 0 and not unexplained and not health_unexplained
-                        and report["health_max_ms"] < 1000 and not lookup_unexplained
+                        and report["health_max_ms_not_from_the_kill"] < 1000 and not lookup_unexplained
                         and report["lookup_p95_ms"] < LOOKUP_P95_MS and not missing and not hostile_shown
                         and acknowledged and set(oversized) <= {413, 0} and 413 in oversized
                         and rebuild_exit == 0 and report["build_switched"] and peak_mib <= bound_mib
@@ -452,7 +455,8 @@ def markdown(report: dict[str, Any]) -> str:
         ("socket errors (outside the killed worker's seconds)",
          f"{report['socket_errors']} ({report['socket_errors_not_from_the_killed_worker']})"),
         ("clients' p50 / p99, ms", f"{report['p50_ms']} / {report['p99_ms']}"),
-        ("/health p50 / max, ms", f"{report['health_p50_ms']} / {report['health_max_ms']}"),
+        ("/health p50 / max / max but in the seconds after the kill, ms",
+         f"{report['health_p50_ms']} / {report['health_max_ms']} / {report['health_max_ms_not_from_the_kill']}"),
         ("name lookups (/api/entities, back to back): count, p50 / p95 ms",
          f"{report['lookups']:,}, {report['lookup_p50_ms']} / {report['lookup_p95_ms']}"),
         ("updates acknowledged / missing at the end", f"{report['updates_acknowledged']} / "

@@ -30,7 +30,7 @@ from server.evaluation import (GRAPH_SLOTS, LOOKUP_SLOTS, ApiAnswer, ApiRequest,
                                evaluate_current, is_graph_lookup, is_lookup, preload_network)
 from store.handle import CurrentStore
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory, ran_out_of_memory
-from server.shared_queries import MemoryQueries, SharedProcessDied
+from server.shared_queries import BuildReplaced, MemoryQueries, SharedProcess, SharedProcessDied
 
 __all__ = ["ApiAnswer", "ApiRequest", "QueryAnswer", "QueryCrashed", "QueryExecutor", "QueryOverMemory",
            "QueryProcess", "QueryRequest", "QueryStopped", "QueryTimeout", "evaluate_current"]
@@ -227,13 +227,15 @@ class QueryExecutor:
             self._slots.release()
 
     def _look_up(self, request: QueryRequest | ApiRequest, limit: float) -> Any:
-        """A name lookup, in a lookup slot: from the shared process's copy, in its lookup lane, or else in a
-        process of its own from disk; no query waits ahead of it."""
+        """A name lookup, in a lookup slot: from the shared process's copy (while a new build's copy loads, the
+        replaced build's), in its lookup lane, or else in a process of its own from disk; no query waits ahead
+        of it."""
         started = time.monotonic()
         if not self._lookup_slots.acquire(timeout=limit):
             raise QueryTimeout("every lookup slot stayed busy until this request's deadline; try again shortly")
         try:
-            answer = self._on_the_copy(request, max(0.001, limit - (time.monotonic() - started)), limit)
+            answer = self._on_the_copy(request, max(0.001, limit - (time.monotonic() - started)), limit,
+                                       shared_process=self._current_or_previous)
             if answer is not _FROM_DISK:
                 return answer
             timeout = max(0.001, limit - (time.monotonic() - started))
@@ -249,36 +251,51 @@ class QueryExecutor:
             self._lookup_slots.release()
 
     def _graph_lookup(self, request: QueryRequest | ApiRequest, limit: float) -> Any:
-        """A graph lookup in a graph slot, in the shared process's graph lane; None when there is no shared
-        process or it died meanwhile, for the query slots to run it from disk."""
+        """A graph lookup in a graph slot, in the shared process's graph lane (while a new build's copy loads,
+        the replaced build's); None when there is none or it died meanwhile, for the query slots to run it from
+        disk."""
         started = time.monotonic()
-        if self.memory is None or self.memory.process() is None:
+        if self._current_or_previous() is None:
             return None
         if not self._graph_slots.acquire(timeout=limit):
             raise QueryTimeout("every graph lookup slot stayed busy until this request's deadline; try again shortly")
         try:
-            answer = self._on_the_copy(request, max(0.001, limit - (time.monotonic() - started)), limit)
+            answer = self._on_the_copy(request, max(0.001, limit - (time.monotonic() - started)), limit,
+                                       shared_process=self._current_or_previous)
             return None if answer is _FROM_DISK else answer
         finally:
             self._graph_slots.release()
 
     def _on_the_copy(self, request: QueryRequest | ApiRequest, timeout: float, limit: float,
-                     on_slow: Callable[[], None] | None = None) -> Any:
+                     on_slow: Callable[[], None] | None = None,
+                     shared_process: Callable[[], SharedProcess | None] | None = None) -> Any:
         """The answer of the shared process's copy; _FROM_DISK while there is none, or when the process died
         under the request twice. The first time (killed with a neighbour past its deadline, or by an operator)
         a fresh fork answers it at once, as it answers the next request; only the second goes to disk, alone
         and capped, so that a request whose memory brought both down is answered 503 there."""
         started = time.monotonic()
+        find = shared_process or self._shared_process
         for _ in range(2):
-            shared = self.memory.process() if self.memory is not None else None
+            shared = find()
             if shared is None:
                 break
             try:
-                return shared.run(request, max(0.001, timeout - (time.monotonic() - started)),
-                                  lambda: timed_out(request, limit), on_slow, self.quick_seconds if on_slow else 0.0)
+                answer = shared.run(request, max(0.001, timeout - (time.monotonic() - started)),
+                                    lambda: timed_out(request, limit), on_slow, self.quick_seconds if on_slow else 0.0)
             except SharedProcessDied:
                 continue
+            return _FROM_DISK if isinstance(answer, BuildReplaced) else answer
         return _FROM_DISK
+
+    def _shared_process(self) -> SharedProcess | None:
+        return self.memory.process() if self.memory is not None else None
+
+    def _current_or_previous(self) -> SharedProcess | None:
+        """For the API and the pages: the shared process, or while a new build's copy loads, the replaced
+        build's."""
+        if self.memory is None:
+            return None
+        return self.memory.process() or self.memory.previous()
 
     def _run_with_one_retry(self, worker: QueryProcess, request: QueryRequest | ApiRequest, timeout: float,
                             limit: float, on_slow: Callable[[], None] | None = None) -> Any:
@@ -292,7 +309,10 @@ class QueryExecutor:
     def _run_in_slot(self, request: QueryRequest | ApiRequest, timeout: float, limit: float,
                      on_slow: Callable[[], None]) -> Any:
         started = time.monotonic()
-        answer = self._on_the_copy(request, timeout, limit, on_slow)
+        # The connection API and the pages may be read from the replaced build's copy while the new one loads;
+        # SPARQL queries never.
+        finder = self._current_or_previous if isinstance(request, ApiRequest) else self._shared_process
+        answer = self._on_the_copy(request, timeout, limit, on_slow, shared_process=finder)
         if answer is not _FROM_DISK:
             return answer
         timeout = max(0.001, timeout - (time.monotonic() - started))

@@ -101,7 +101,8 @@ def _description(iri: str, media_type: str) -> Response:
 @bp.errorhandler(QueryStopped)
 def stopped(exc: QueryStopped) -> tuple[str, int, dict[str, str]]:
     count_stopped(metrics(), exc, "api_timeouts")
-    return render_template("missing.html", iri="", message=str(exc)), 503, stopped_headers(exc)
+    return render_template("missing.html", iri="", message=str(exc), title="Busy",
+                           heading="Not answered in time"), 503, stopped_headers(exc)
 
 
 def marked_text(text: str, mentions: list[dict[str, Any]], sentences: list[dict[str, Any]],

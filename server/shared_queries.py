@@ -18,9 +18,14 @@ Only the worker stops a query at its deadline, so the shared process leaves the 
 Each copy follows the updates applied to its build, applying them from the update log when it is next read
 (store/handle.PinnedStore); the zygote before each fork, and between forks, telling the worker unasked when
 its copy cannot follow. A new build needs new copies: while the zygote loads, for a store of more than
-`max_quads` quads, and after a build until the zygote has loaded it, lookups go to those per-query processes
-instead. A new build's copies start loading at once; after updates the copies could not follow, once the store
-has stayed unchanged for as long as the last copy took to load (MemoryQueries._wait_before_loading).
+`max_quads` quads, and after a build until the zygote has loaded it, queries go to those per-query processes
+instead; but the API's lookups and the pages, whose tables and values may lag the store anyway
+(store/derived.py), are answered meanwhile by the replaced build's shared process from its copy (a name that
+build lacks, and every SPARQL query, it hands back, to be read from the new build on disk), so that a rebuild
+does not send them all to processes that must first read the new build's names and network. A SPARQL query is
+always read from the current build. A new build's copies start loading at once; after updates the copies could
+not follow, once the store has stayed unchanged for as long as the last copy took to load
+(MemoryQueries._wait_before_loading).
 """
 
 from __future__ import annotations
@@ -36,12 +41,13 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import recv_handle, send_handle
 from pathlib import Path
 from typing import Any
 
-from server.evaluation import GRAPH_SLOTS, LOOKUP_SLOTS, answer_request, is_graph_lookup, is_lookup
+from server.evaluation import GRAPH_SLOTS, LOOKUP_SLOTS, ApiRequest, answer_request, is_graph_lookup, is_lookup
 from store.handle import PinnedStore, load_copy
 from store.sandbox import cap_data_memory, drop_network, exit_out_of_memory
 from store.names import read_name_table_now
@@ -119,7 +125,7 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: in
 
     def answer(request_id: int, request: Any) -> None:
         try:
-            data = pickle.dumps((request_id, answer_request(handle, request)), pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps((request_id, _answer(handle, request)), pickle.HIGHEST_PROTOCOL)
         except MemoryError:
             exit_out_of_memory()
         with sending:
@@ -137,6 +143,35 @@ def _shared_main(conn: Connection, handle: PinnedStore, threads: int, worker: in
                 break
             lane = lookups if is_lookup(request) else graph if is_graph_lookup(request) else queries
             lane.submit(answer, request_id, request)
+
+
+class _ReplacedBuild:
+    """A handle whose store is the copy even once its build has been replaced (see PinnedStore.get)."""
+
+    def __init__(self, handle: PinnedStore) -> None:
+        self._handle = handle
+
+    def get(self) -> Any:
+        return self._handle.get(replaced_build=True)
+
+
+@dataclass(frozen=True)
+class BuildReplaced:
+    """What a shared process whose copy's build has been replaced answers to a request it leaves to the store on
+    disk: never read here, where the values derived from one store at a time (store/derived.py) would be read
+    again for each store in turn."""
+
+
+def _answer(handle: PinnedStore, request: Any) -> Any:
+    """answer_request over the copy; once its build has been replaced, an API call or a page only (never a SPARQL
+    query), and only one that build can answer (not a name it lacks, nor one it finds nothing for)."""
+    if not handle.replaced():
+        return answer_request(handle, request)
+    if isinstance(request, ApiRequest):
+        answer = answer_request(_ReplacedBuild(handle), request)
+        if answer.status == 200 and (answer.value or not is_lookup(request)):
+            return answer
+    return BuildReplaced()
 
 
 class _Waiting:
@@ -252,6 +287,8 @@ class MemoryQueries:
         self._state = "waiting"
         self._version: tuple[str | None, int] | None = None
         self._shared: SharedProcess | None = None
+        # The replaced build's shared process, kept for the API and the pages until the new build's copy loads.
+        self._previous: SharedProcess | None = None
         self._next_check = 0.0
         self._loaded_in = 0.0  # seconds the last copy took to load, as its zygote timed it
         self._start_after = 0.0
@@ -273,6 +310,15 @@ class MemoryQueries:
                 self._shared = self._fork()
             return self._shared
 
+    def previous(self) -> SharedProcess | None:
+        """While a new build's copy loads, the replaced build's shared process, for the API and the pages; else
+        None."""
+        with self._lock:
+            self._advance()
+            if self._previous is not None and not self._previous.is_alive():
+                self._previous = None
+            return self._previous
+
     def _advance(self) -> None:
         now = time.monotonic()
         if self._state != "loading" and now >= self._next_check:
@@ -289,8 +335,10 @@ class MemoryQueries:
                     status, self._version, self._loaded_in = pickle.loads(self._conn.recv_bytes())
                     self._state = "ready" if status == "ready" else "disk"
                     self._next_check = now + VERSION_CHECK_SECONDS
+                    self._let_previous_go()
             except (EOFError, OSError):  # the zygote died loading (out of memory): from disk until the next version
                 self._state, self._version = "disk", store_version(Path(self.store_dir))
+                self._let_previous_go()
 
     def _zygote_is_stale(self) -> bool:
         """Whether the ready zygote said, unasked, that its copy cannot follow the store, or has died."""
@@ -343,11 +391,22 @@ class MemoryQueries:
         return 0.0 if self._version is None or version[0] != self._version[0] else self._loaded_in
 
     def _retire(self, version: tuple[str | None, int], start_after: float) -> None:
-        """Let the shared process answer what it has, stop the zygote, and wait to load `version`'s copy."""
-        if self._shared is not None:
+        """Let the shared process answer what it has, stop the zygote, and wait to load `version`'s copy; for a
+        new build, keep the shared process as the previous one, for the API and the pages, until that copy is
+        loaded."""
+        new_build = self._version is not None and version[0] != self._version[0]
+        if self._shared is not None and self._shared.is_alive() and new_build and self._state == "ready":
+            self._let_previous_go()
+            self._previous = self._shared
+        elif self._shared is not None:
             self._shared.close_when_answered()
         self._stop_zygote()
         self._shared, self._state, self._version, self._start_after = None, "waiting", version, start_after
+
+    def _let_previous_go(self) -> None:
+        if self._previous is not None:
+            self._previous.close_when_answered()
+            self._previous = None
 
     def _stop_zygote(self) -> None:
         if self._zygote is not None:
@@ -361,8 +420,10 @@ class MemoryQueries:
     def kill(self) -> None:
         """Stop the zygote and the shared process."""
         with self._lock:
-            if self._shared is not None:
-                self._shared.kill()
+            for shared in (self._shared, self._previous):
+                if shared is not None:
+                    shared.kill()
             self._stop_zygote()
+            self._previous = None
             # As at first: the next request finds the version new and starts a zygote at once.
             self._shared, self._state, self._version, self._start_after = None, "waiting", None, 0.0

@@ -28,8 +28,10 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
     ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
-    ("Coach", re.compile(r"\b(?:coach|coaching)\b", re.I)),
+    # A head coach leads a club as its manager does (a college's, a national team's).
+    ("Coach", re.compile(r"\b(?<!(?<!associate |assistant )head )(?:coach|coaching)\b", re.I)),
     ("Manager", re.compile(r"\b(?:" + "".join(f"(?<!{w} )" for w in _OTHER_MANAGERS) + r"manager|"
+                           r"(?<!associate )(?<!assistant )head coach|"
                            r"managing(?! (?:general )?partner| director| editor)|manage|manages|"
                            r"managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
@@ -45,11 +47,27 @@ _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 # Dodgers' staff after managing").
 _CLUBS_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:(?!(?:after|before|and|or|but|to|for|with|in|at|as|of|since|until|"
                           r"from|by|when|while|then|was|is|were|had|has)\b)[a-z-]+\s+){0,2}")
+# The words between a title and the club, or the place, it is of: "coach for the Marlins", "manager of Double-A
+# Erie", "head coach at Maryland".
+_TITLES_CLUB = re.compile(r"\s+(?:for|with|of|at)\s+(?:the\s+)?(?=[A-Z])")
+
+
+def _of_another(sentence: str, sentence_start: int, cue: tuple[int, int], club_list: tuple[int, int]) -> bool:
+    """Whether a title is written as of something named that is not in the club's list: "the head coach at
+    Maryland" is no title at Vanderbilt. Not a verb ("played for Cleveland"), which may tell what its subject did
+    at the clubs before it too."""
+    if _VERB_CUE.search(sentence[cue[0] - sentence_start: cue[1] - sentence_start]):
+        return False
+    of = _TITLES_CLUB.match(sentence, cue[1] - sentence_start)
+    return of is not None and not club_list[0] <= sentence_start + of.end() < club_list[1]
+
+
+_VERB_CUE = re.compile(r"(?:ed|ing|for|manages?)$", re.I)
 # A title written right before a name binds that role to that person: "GM Sandy Alderson".
 _TITLE_BEFORE_NAME = re.compile(
     r"(?:(?P<Executive>COO|CEO|president(?: of baseball operations)?|chief \w+ officer|assistant general manager|"
     r"assistant GM|(?:executive )?vice president(?: of [a-z]+(?: [a-z]+)?)?)|(?P<GeneralManager>general manager|GM)|"
-    r"(?P<Manager>manager)|(?P<Owner>owner|chairman|chairwoman))\s*$", re.I)
+    r"(?P<Manager>manager|(?<!associate )(?<!assistant )head coach)|(?P<Owner>owner|chairman|chairwoman))\s*$", re.I)
 # A role someone wants is not one they hold: "longed to return as a coach", "to pursue coaching opportunities".
 _WISHED_FOR = re.compile(r"\b(?:long(?:s|ed)? to|wants? to|wanted to|hopes? to|hoped to|pursue|seek(?:s|ing)?|"
                          r"would like to|aspires? to|dreams? of|interview(?:ed)? for)\b[^,;.]{0,40}$", re.I)
@@ -349,7 +367,9 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
     team_lists = coordinated_spans(sentence, sentence_start, teams)
     for role, pattern in ROLE_CUES:
         for m in pattern.finditer(sentence):
-            if _WISHED_FOR.search(sentence[: m.start()]):
+            # A title's word inside a club's name is the name's: "a Uni-President Lions outfielder".
+            if _WISHED_FOR.search(sentence[: m.start()]) or any(
+                    t["start"] <= sentence_start + m.start() < t["end"] for t in teams):
                 continue
             span = (sentence_start + m.start(), sentence_start + m.end())
             receivers = [p for p in people if p["start"] >= span[1] and _GIVEN_TO.search(
@@ -403,12 +423,13 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 continue  # another person's titled club
             if described_by.get(org["start"], person["start"]) != person["start"]:
                 continue  # a club of another person's apposition
-            # "was the Cardinals' bench coach in 2022 before Miami hired him": a title after a club's possessive is
-            # that club's, not another club's in the sentence.
+            # "was the Cardinals' bench coach in 2022 before Miami hired him", "was the third base coach for the
+            # Marlins and then managed the White Sox": a title after a club's possessive, or before the club it is
+            # of, is that club's (and its list's), not another club's in the sentence.
             own_cues = [(r, c) for r, c in all_own_cues if not any(
                 t["entity_key"] != org["entity_key"]
                 and _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: c[0] - sentence_start])
-                for t in teams if t["end"] <= c[0])]
+                for t in teams if t["end"] <= c[0]) and not _of_another(sentence, sentence_start, c, o_span)]
             org_title = titled_role
             if org["start"] in described_by:
                 # What the apposition says of its clubs: "General manager Chris Young, a former pitcher who broke
@@ -991,6 +1012,8 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         parsed = parse.parsed(sentence_parse[0], start)
         if topic is not None:
             implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(parsed, mentions, facts, topic)]
+            if not any(m["entity_type"] in _ORGANIZATIONS for m in mentions):
+                implied += [dict(f, sentence_start=start) for f in _posts_as(parsed, mentions, topic)]
         for pair in relations.successions(parsed, _mention_finder(mentions)):
             # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
             # (the new manager's), "promoted bench coach Núñez to replace him" (the fired manager's).
@@ -1009,6 +1032,19 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                                               max(pair[0]["end"], pair[1]["end"]), role=post["role"]),
                                         sentence_start=start))
     return implied
+
+
+def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[str, Any]) -> list[dict[str, Any]]:
+    """In a sentence that names no organization, the story's club's posts its people took or held "as" a title
+    ("moved to the front office as a vice president"), but not one they held before ("as a former coach")."""
+    found = []
+    for person, title in relations.posts_as(parsed, _mention_finder(mentions)):
+        words = " ".join(t.text for t in parsed.tokens if t.i in parsed.span_of(title))
+        role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
+        if role in _STAFF and not re.search(r"\b(?:former|ex-|onetime|one-time)\b", words, re.I):
+            found.append(_fact("member", person, topic, min(person["start"], title.start),
+                               max(person["end"], title.end), role=role))
+    return found
 
 
 # Posts from which a person makes his club's trades.
@@ -1060,10 +1096,12 @@ def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]
         # The post is the person's when no one else is named before it; not a post hoped for or once held.
         if after and not any(person["end"] < p["start"] < person["end"] + after.end() for p in people) and not \
                 _WISHED_FOR.search(sentence[: person["end"] - start + after.end()]) and not \
-                re.search(r"\b(?:former|expected|likely|could|would|may|might)\b", after.group(0), re.I):
+                re.search(r"\b(?:former|expected|likely|could|would|may|might|never|not)\b|n't\b", after.group(0),
+                          re.I):
             role = "GeneralManager" if after.group("post").lower() in ("general manager", "gm") else \
                 "Executive" if after.group("post").lower().startswith("president") else \
-                "Coach" if "coach" in after.group("post").lower() else "Manager"
+                "Coach" if re.search(r"(?<!(?<!associate |assistant )head )coach", after.group("post"), re.I) \
+                else "Manager"
             found.append(_fact("member", person, topic, person["start"], person["end"], role=role))
     for listed in people:
         if listed["kind"] == "name" and _ROSTER_LIST.search(sentence[: coordinated_spans(

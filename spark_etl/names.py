@@ -61,18 +61,24 @@ _INITIALS_WITHOUT_STOPS = re.compile(r"[A-Z]J|J[A-Z]")
 
 # Lower-case words that follow a hyphen after a capitalised word without making it a name: "Texas-born".
 _HYPHEN_COMPOUNDS = frozenset({"born", "based", "led", "bred", "raised", "like", "type", "era", "time", "class",
-                               "year", "made", "area", "wide", "only"})
+                               "year", "made", "area", "wide", "only", "native", "bound", "style", "owned"})
+# A romanized Korean syllable of six letters ("hyoung", "myeong"), unlike an English word ("Right-hander").
+_LONG_SYLLABLE = re.compile(r"[a-z]{1,2}[yw][aeiou]{1,2}ng")
+# Pronouns, which a sentence can start with after an initial ends the one before: "Class A. He became a scout".
+_PRONOUNS = frozenset({"He", "She", "It", "They", "We", "You", "His", "Her", "Him", "Its", "Their", "Them", "I"})
 
 
 def is_name_token(word: str) -> bool:
     """A token that can be a capitalised part of a person's name (not a particle or a suffix); a hyphen joins
     two such parts ("Ruiz-Ortega"), or a capitalised syllable and a short lower-case one, as Korean given
-    names are written ("Dong-wook", "Jae-min")."""
+    names are written ("Dong-wook", "Tae-hyoung"); never a pronoun."""
+    if word in _PRONOUNS:
+        return False
     if is_initials(word) or _INITIALS_WITHOUT_STOPS.fullmatch(word):
         return True
     parts = word.split("-")
     if len(parts) == 2 and _is_capitalised_word(parts[0]) and parts[1].isalpha() and parts[1].islower() \
-            and 2 <= len(parts[1]) <= 5 and parts[1] not in _HYPHEN_COMPOUNDS:
+            and (2 <= len(parts[1]) <= 5 or _LONG_SYLLABLE.fullmatch(parts[1])) and parts[1] not in _HYPHEN_COMPOUNDS:
         return True
     return all(_is_capitalised_word(part) for part in parts)
 

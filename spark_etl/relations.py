@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from spark_etl.dates import MONTHS
 from spark_etl.parse import Parse, Token
 
 
@@ -60,7 +61,9 @@ RULES: tuple[Rule, ...] = (
                     ("Sam Reyes was signed by the Milwaukee Brewers.", "Sam Reyes", "Milwaukee Brewers"))),
     _rule("went_to", "go head", "agent", "prep:to", "Player",
           examples=(("Outfielder Carlos Gomez and right-handers Philip Humber and Kevin Mulvey go to the Minnesota "
-                     "Twins.", "Kevin Mulvey", "Minnesota Twins"),),
+                     "Twins.", "Kevin Mulvey", "Minnesota Twins"),
+                    ("Bo Lee was drafted by the Toronto Blue Jays and went to the Los Angeles Dodgers in a trade.",
+                     "Bo Lee", "Los Angeles Dodgers")),
           counter_examples=("Carlos Gomez will not go to the Minnesota Twins.",)),
     _rule("claimed", "claim", "patient", "agent", "Player", "claimed",
           examples=(("Marco Vela was claimed off waivers by the Detroit Tigers.", "Marco Vela", "Detroit Tigers"),
@@ -315,7 +318,9 @@ def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[s
         if head is None or head == top or head.pos in ("VERB", "AUX"):
             return None
         if head.pos == "NOUN":
-            words = " ".join(t.text for t in parse.tokens if t.i in parse.span_of(head))
+            # Not the words of a club's name in it ("a Uni-President Lions outfielder").
+            words = " ".join(t.text for t in parse.tokens if t.i in parse.span_of(head)
+                             and ((m := mention_of(t)) is None or m["entity_type"] == "Person"))
             role = next((role for role, pattern in cues if pattern.search(words)), None)
             if role is not None:
                 holders = [t for t in (parse.head(head) if head.dep == "appos" else None,
@@ -338,7 +343,8 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
                              mention_of: Callable[[Token], dict[str, Any] | None]) -> bool:
     """Whether `club` stands in a clause, below what it shares with `person`, whose subject is another person or
     another club: "Manager Scott Servais said Castillo would start in New York" (New York is where Castillo
-    starts), "the teardown Krall began when the Reds dealt Gray to Minnesota" (Minnesota is the Reds' deal's).
+    starts), "the teardown Krall began when the Reds dealt Gray to Minnesota" (Minnesota is the Reds' deal's); or
+    the other way round, below the other person's clause, the person in one of his own.
     A relative clause on the person is the person's ("Scott, whom the Mets hired away from the Red Sox"); a
     pronoun subject is not trusted to be someone else."""
     top = parse.common_head(person, club)
@@ -351,7 +357,7 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
 
     for step in [club, *parse.ancestors(club)]:
         if step == top:
-            return False
+            break
         if step.pos not in ("VERB", "AUX") or step.dep not in _SUBORDINATE:
             continue
         noun = relative_clause_antecedent(parse, step) or parse.head(step) or step
@@ -377,7 +383,33 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
                 return True
             if actor["entity_type"] != "Person" and not same(actor, club_mention):
                 return True
+    # The mirror: the club in the clause of another person named as its subject, the person in a clause below it
+    # that is not the club's doing ("Noda was drafted out of Cincinnati and went to the Dodgers in the trade that
+    # sent Stripling to Toronto").
+    # Only a club the verb itself names, through prepositions ("drafted ... out of Cincinnati"), not one of a noun
+    # the clause below may speak of ("a finalist for the Mets' top job, a post that went to Collins").
+    below_top = parse.ancestors(club)[: parse.ancestors(club).index(top)] if top in parse.ancestors(club) else []
+    clauses = [step for step in parse.ancestors(person) if step != top and top in parse.ancestors(step)
+               and step.pos in ("VERB", "AUX") and step.dep in _SUBORDINATE]
+    if top.pos in ("VERB", "AUX") and clauses and all(t.pos == "ADP" for t in below_top) and not any(
+            same(mention_of(t), club_mention) for clause in clauses for t in _subjects(parse, clause)):
+        for subject in parse.children(top, "nsubj", "nsubjpass"):
+            actor = mention_of(subject)
+            if subject.text.lower() not in _PERSONAL_PRONOUNS and actor is not None and \
+                    actor["entity_type"] == "Person" and not same(actor, own):
+                return True
     return False
+
+
+def _subjects(parse: Parse, verb: Token) -> list[Token]:
+    """A clause's subjects as written: its own, a relative clause's antecedent, or a coordinated verb's first."""
+    if (antecedent := relative_clause_antecedent(parse, verb)) is not None:
+        return [antecedent]
+    found = parse.children(verb, "nsubj", "nsubjpass")
+    head = parse.head(verb)
+    if not found and verb.dep == "conj" and head is not None and head is not verb:
+        return _subjects(parse, head)
+    return found
 
 
 def _is_passive(parse: Parse, verb: Token) -> bool:
@@ -449,6 +481,50 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
             found = _agent(parse, head)
     return found
 
+
+
+# A post someone took or held, written as what he did it "as": "moved to the front office as a vice president".
+POST_AS_EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("He moved to the front office as a vice president in 1996.", "He", "vice president"),
+    ("Ned Carrow stepped down in July and served as interim general manager for the rest of that season.",
+     "Ned Carrow", "interim general manager"),
+    ("Ned Carrow was GM from 2012-15.", "Ned Carrow", "GM"),
+    ("He became a scout in 1961.", "He", "scout"),
+)
+POST_AS_COUNTER_EXAMPLES: tuple[str, ...] = (
+    "Ned Carrow would have served as interim general manager.",
+    "Ned Carrow served as manager of the United States at the Olympics.",
+    "Ned Carrow was never hired as general manager.",
+    "Ned Carrow was a pitching coach in Japan for two seasons.",
+    "Ned Carrow was a former scout.",
+)
+
+
+def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[tuple[dict[str, Any], Token]]:
+    """(person, title) for each post the sentence says its subject took or held "as" that title, or was or became,
+    asserted, in a clause that names no place ("as manager of the United States", "a coach in Japan": a post
+    somewhere the sentence names).
+    A relative clause's subject is its antecedent, which is not the sentence's subject: such posts are left to the
+    cue words."""
+    found = []
+    for verb in parse.tokens:
+        if verb.pos not in ("VERB", "AUX") or verb.dep == "relcl":
+            continue
+        titles = [t for as_ in parse.children(verb, "prep") if as_.text.lower() == "as"
+                  for t in parse.children(as_, "pobj")]
+        if verb.lemma.lower() in ("be", "become"):  # "Ben Cherington was GM from 2012-15", "He became a scout"
+            titles += parse.children(verb, "attr")
+        for title in titles:
+            if title.pos not in ("NOUN", "PROPN") or mention_of(title) is not None or any(
+                    t.pos == "PROPN" and t.text.lower().rstrip(".") not in MONTHS
+                    for prep in [*parse.children(title, "prep"), *parse.children(verb, "prep")]
+                    for t in parse.children(prep, "pobj")):
+                continue
+            for subject in _agent(parse, verb):
+                person = mention_of(subject)
+                if person is not None and person["entity_type"] == "Person" and is_asserted(parse, subject, title):
+                    found.append((person, title))
+    return found
 
 def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
     if "=" in slot and not slot.startswith("poss:"):  # "patient=game|broadcast": only those words
@@ -593,7 +669,14 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
         if rule.context and not re.search(rule.context, parse.text()):
             continue
         for verb in _verbs(parse, rule.lemmas):
-            for person in _mentioned(parse, verb, rule.person, "Person", mention_of):
+            people = _mentioned(parse, verb, rule.person, "Person", mention_of)
+            head = parse.head(verb)
+            if not people and rule.person == "agent" and verb.dep == "conj" and head is not None \
+                    and _is_passive(parse, head):
+                # "Bo Lee was drafted by the Jays and went to the Dodgers": the passive's subject went, not the
+                # club that drafted him.
+                people = _mentioned(parse, head, "patient", "Person", mention_of)
+            for person in people:
                 for club in _mentioned(parse, verb, rule.club, "Team", mention_of):
                     if _linked(parse, verb, person, club):
                         found.append((rule, person, club, verb))

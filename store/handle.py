@@ -132,10 +132,18 @@ class PinnedStore:
         version = store_version(self.store_dir)
         return version == self.version or (version[0] == self.version[0] and self._follow())
 
-    def get(self) -> Store:
-        """The copy, brought up to the build's last update; the current build read from disk if it cannot be."""
+    def get(self, replaced_build: bool = False) -> Store:
+        """The copy, brought up to the build's last update; the current build read from disk if it cannot be.
+        With `replaced_build`, the copy as it is once another build has replaced its own (a whole build, if an
+        older one)."""
         memory = self.memory
-        return memory if memory is not None and self.current() else self._disk.get()
+        if memory is not None and (self.current() or (replaced_build and self.replaced())):
+            return memory
+        return self._disk.get()
+
+    def replaced(self) -> bool:
+        """Whether the copy is of a build another has replaced."""
+        return self.memory is not None and store_version(self.store_dir)[0] != self.version[0]
 
     def _follow(self) -> bool:
         """Apply the updates logged since the copy's point; False when the copy cannot follow the build."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.relations import ACTS, RULES, TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES
+from spark_etl.relations import (ACTS, POST_AS_COUNTER_EXAMPLES, POST_AS_EXAMPLES, RULES,
+                                 TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES)
 from tests.helpers import facts_of, memberships
 
 
@@ -329,3 +330,22 @@ def test_a_pick_written_as_a_draft_story_writes_it_is_a_draft_not_a_membership(l
     # Not a place in anything else: "took Dale Morrow to dinner", "took Dale Morrow, who homered third, out".
     found = facts_of("The Mets took Dale Morrow out in the third inning.", lexicon, (2019, 6))
     assert not any(f["relation"] == "drafted" for f in found)
+
+
+# A story about a club (its headline's), whose people the next sentence names without naming it.
+_DODGERS_STORY = ("Ned Carrow, Los Angeles Dodgers great, dies at 93\n\n"
+                  "Ned Carrow managed the Los Angeles Dodgers from 1976-96 and won two World Series with them. ")
+
+
+@pytest.mark.parametrize("example", POST_AS_EXAMPLES, ids=[e[2] for e in POST_AS_EXAMPLES])
+def test_a_post_taken_as_a_title_is_at_the_storys_club(example, lexicon: Lexicon) -> None:
+    sentence, _, title = example
+    found = memberships(facts_of(_DODGERS_STORY + sentence, lexicon))
+    role = {"vice president": "Executive", "scout": "Scout"}.get(title, "GeneralManager")
+    assert ("Ned Carrow", "Los Angeles Dodgers", role) in found, found
+
+
+@pytest.mark.parametrize("sentence", POST_AS_COUNTER_EXAMPLES)
+def test_a_post_as_a_title_not_held_or_held_elsewhere_is_not_at_the_storys_club(sentence, lexicon: Lexicon) -> None:
+    found = memberships(facts_of(_DODGERS_STORY + sentence, lexicon))
+    assert {(p, c, r) for p, c, r in found if r != "Manager"} == set(), found

@@ -3,8 +3,10 @@ that holds the copy (server/shared_queries.py): same answers as from disk, the s
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import shutil
 import signal
 import threading
 import time
@@ -12,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pyoxigraph import Literal, NamedNode, Quad, Store
 
 from server.executor import ApiRequest, QueryExecutor, QueryRequest, QueryTimeout
+from store.builds import BUILD_MARKER, current_build, publish_build, served_database
 from tests.helpers import CROSS_PRODUCT, CountingListener, until_read_from
-from vocab.namespaces import BB
+from vocab.namespaces import BB, RDF_TYPE, RDFS_LABEL
 
 # A COUNT over every pair of 10,000 triples (about the seeds' articles alone): seconds of work whatever else the
 # store holds, still running when its neighbour is stopped at 2 s, and far within its own deadline when run alone.
@@ -135,6 +139,45 @@ def test_graph_lookups_are_answered_from_the_copy_while_every_query_thread_is_bu
     assert connection.status == 200 and connection.value["connected"]
     assert not executor._idle, "a query process answered, not the shared one's graph lane"
     busy.join(60)
+
+
+def test_while_a_new_builds_copy_loads_the_replaced_builds_copy_answers_lookups(executors, store_copy: Path) -> None:
+    executor = until_read_from(executors(store_copy), "memory")
+    known = ApiRequest("connection", {"names": ["Wally Backman", "Terry Collins"], "max_hops": 4})
+    # A person only the new build has: the replaced build cannot find the name, so the new build answers.
+    newcomer = ApiRequest("connection", {"names": ["Wally Backman", "Zebulon Newbuild"], "max_hops": 2})
+    answer = executor.run(known)
+    assert answer.status == 200 and executor.run(newcomer).status == 404
+    replaced = executor.memory.process()
+    build = current_build(store_copy)
+    new_build = build.with_name(build.name + "-next")
+    shutil.copytree(build, new_build, symlinks=True)
+    database = Store(str(served_database(new_build)))
+    person = NamedNode("https://bbkg.example.org/id/person/zebulon-newbuild")
+    database.add(Quad(person, NamedNode(RDF_TYPE), NamedNode(f"{BB}Person")))
+    database.add(Quad(person, NamedNode(RDFS_LABEL), Literal("Zebulon Newbuild")))
+    database.flush()
+    del database
+    publish_build(store_copy, new_build, json.loads((build / BUILD_MARKER).read_text()), keep=5)
+
+    until_read_from(executor, "loading", seconds=5)
+    assert executor.memory.previous() is replaced
+    assert executor.run(known).value == answer.value
+    assert executor.run(ApiRequest("entities", {"q": "Backman", "entity_type": "Person"})).value
+    backman = answer.value["from"]["iri"]
+    assert executor.run(ApiRequest("resource_page", {"iri": backman})).status == 200
+    assert not executor._idle and not executor._lookup_idle, "the API was read from disk while the new copy loaded"
+    # A SPARQL query is read from the current build, on disk until its copy is loaded.
+    ask = QueryRequest(f"ASK {{ <{person.value}> ?p ?o }}", result_type="text/csv")
+    assert executor.run(ask).body.split()[-1] == b"true"
+    # What the replaced build cannot answer, the new one on disk does.
+    assert executor.run(newcomer).status == 200
+    found = executor.run(ApiRequest("entities", {"q": "Zebulon Newbuild", "entity_type": None})).value
+    assert [e["label"] for e in found] == ["Zebulon Newbuild"]
+    until_read_from(executor, "memory")
+    assert executor.memory.previous() is None and executor.memory.process() is not replaced
+    on_disk = list(executor._idle)
+    assert executor.run(newcomer).status == 200 and executor._idle == on_disk, "not answered by the new copy"
 
 
 def _worker_main(store_dir: str, report: Any) -> None:

@@ -315,6 +315,10 @@ NAMES_AS_WRITTEN = (
     ("Travis d'Arnaud caught Ronald Acuña III and Darren O’Day.",
      ["Travis d'Arnaud", "Ronald Acuña III", "Darren O’Day"], None),
     # A son and his father are two people; the son's short form names him alone, the bare surname neither.
+    # Korean given names of two syllables, the second up to six letters; a pronoun after an initial opens a
+    # sentence and names no one.
+    ("The Twins signed Kim Jae-hyoung and Choi Myeong-jun.", ["Kim Jae-hyoung", "Choi Myeong-jun"], None),
+    ("Dale Orwin never got past Class A. He became a scout.", ["Dale Orwin"], None),
     ("Ken Griffey Sr. and Ken Griffey Jr. played together. Griffey Jr. homered. Griffey smiled.",
      ["Ken Griffey Sr.", "Ken Griffey Jr."], ("Griffey Jr.", "Ken Griffey Jr.")),
 )
@@ -675,3 +679,43 @@ def test_a_manager_of_something_else_manages_no_club(lexicon: Lexicon) -> None:
     assert ("Al Dunn", "Los Angeles Dodgers", "Manager") in _labelled_members(
         "Former manager Al Dunn made a bid for the Los Angeles Dodgers.", lexicon) | _labelled_members(
         "Al Dunn managed the Los Angeles Dodgers.", lexicon)
+
+
+def test_a_head_coach_manages_his_club(lexicon: Lexicon) -> None:
+    assert ("Dale Orwin", "Vanderbilt Commodores", "Manager") in _labelled_members(
+        "Vanderbilt head coach Dale Orwin said his pitchers were tired.", lexicon)
+    found = _labelled_members("Dale Orwin was McNeese State's head coach from 1998-2000.", lexicon)
+    assert ("Dale Orwin", "McNeese Cowboys", "Manager") in found
+    assert not any(role == "Coach" for _, _, role in found), found
+    assert ("Dale Orwin", "Vanderbilt Commodores", "Coach") in _labelled_members(
+        "Vanderbilt hired Dale Orwin as its associate head coach.", lexicon)
+    # A head coach at a school the reference lacks is no head coach at the one named before.
+    found = _labelled_members("Dale Orwin was an assistant at Vanderbilt and was the head coach at Towson from "
+                              "2010-12.", lexicon)
+    assert ("Dale Orwin", "Vanderbilt Commodores", "Manager") not in found, found
+
+
+def test_a_titles_word_inside_a_clubs_name_is_no_title(lexicon: Lexicon) -> None:
+    found = _labelled_members("Chen Wei-lin, a Uni-President Lions outfielder, hit .410 in the tournament.", lexicon)
+    assert found == {("Chen Wei-lin", "Uni-President 7-Eleven Lions", "Player")}, found
+
+
+def test_a_title_of_one_club_is_not_the_title_at_a_club_of_a_coordinated_clause(lexicon: Lexicon) -> None:
+    found = _labelled_members("Ned Carrow was the third base coach for the Florida Marlins when they won the 2003 "
+                              "World Series and then managed the Chicago White Sox from 2004-11.", lexicon)
+    assert ("Ned Carrow", "Chicago White Sox", "Manager") in found
+    assert ("Ned Carrow", "Miami Marlins", "Coach") in found  # the franchise, as the reference labels it
+    assert ("Ned Carrow", "Chicago White Sox", "Coach") not in found
+
+
+def test_a_club_of_another_persons_clause_is_not_that_of_a_player_in_a_clause_below_it(lexicon: Lexicon) -> None:
+    found = _labelled_members("Bo Lee was drafted by the Toronto Blue Jays in 2017 out of the University of "
+                              "Cincinnati and went to the Los Angeles Dodgers in the trade that sent right-hander "
+                              "Al Dunn to the Houston Astros.", lexicon)
+    assert not any(person == "Al Dunn" and club in ("Toronto Blue Jays", "Cincinnati Bearcats")
+                   for person, club, _ in found), found
+    assert ("Bo Lee", "Los Angeles Dodgers", "Player") in found
+    # A clause about something of the club is the club's: the post went to him.
+    assert ("Al Dunn", "New York Mets", "Manager") in _labelled_members(
+        "Bo Lee had been a finalist for the New York Mets' top job in 2011, a post that ultimately went to Al Dunn.",
+        lexicon)

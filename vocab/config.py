@@ -111,8 +111,10 @@ SETTINGS: tuple[Setting, ...] = (
             "evaluates from an in-memory copy, with threads of one process: an aggregate over the whole graph "
             "takes a fraction of the CPU it takes from disk. Each worker holds the store twice over (the copy its "
             "lookup process forks from, and that process's; plan on about 330 bytes a quad for each), and the "
-            "copies load in the background after the server starts and after each build; until then lookups are "
-            "read from disk. Updates do not reload them: each copy applies the logged updates before it is next "
+            "copies load in the background after the server starts, when lookups are read from disk until they "
+            "have, and after each build, when the replaced build's copy answers until the new one has loaded "
+            "(what it lacks, a name or an entity the new build adds, is read from the new build on disk). "
+            "Updates do not reload them: each copy applies the logged updates before it is next "
             "read. A lookup past its deadline stops that process and the lookups beside it, which are retried "
             "alone from disk. 0 always reads from disk, each lookup in a process of its own. SPARQL queries are "
             "always read from disk, by the query engine."),
