@@ -137,6 +137,10 @@ class DerivedValue(Generic[T]):
 
     def _after_fork(self) -> None:
         self._lock, self._reading = threading.Lock(), False
+        # A fork's values as its build saved them (a zygote's, in each shared process) are taken as just read: read
+        # again after the wait for a saved value, not at once in every fresh fork, beside its first lookups.
+        if self._has_value and self._from_saved:
+            self._read_ended, self._read_seconds, self._from_saved = time.monotonic(), INLINE_READ_SECONDS, False
 
     def get(self, store: Store) -> T | None:
         """The value for `store`, perhaps one read before its last change; None while none is ready."""
