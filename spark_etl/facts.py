@@ -17,6 +17,9 @@ from spark_etl.names import slug
 _OTHER_MANAGERS = ("fund", "business", "equipment", "portfolio", "investment", "money", "asset", "wealth", "campaign",
                    "office", "property", "marketing", "sales", "account", "brand", "product", "project", "program",
                    "tour", "road", "stage", "personal", "restaurant", "store", "plant", "risk", "media", "ticket")
+# A head coach leads a club as its manager does (a college's, a national team's); an associate or assistant head
+# coach is a coach.
+_HEAD_COACH = r"(?<!associate )(?<!assistant )head coach"
 # Role cues, most specific first; the cue nearest to the person and organization wins.
 ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # An assistant general manager is an executive under the general manager, not one.
@@ -28,10 +31,9 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
     ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
-    # A head coach leads a club as its manager does (a college's, a national team's).
     ("Coach", re.compile(r"\b(?<!(?<!associate |assistant )head )(?:coach|coaching)\b", re.I)),
     ("Manager", re.compile(r"\b(?:" + "".join(f"(?<!{w} )" for w in _OTHER_MANAGERS) + r"manager|"
-                           r"(?<!associate )(?<!assistant )head coach|"
+                           rf"{_HEAD_COACH}|"
                            r"managing(?! (?:general )?partner| director| editor)|manage|manages|"
                            r"managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
@@ -67,7 +69,7 @@ _VERB_CUE = re.compile(r"(?:ed|ing|for|manages?)$", re.I)
 _TITLE_BEFORE_NAME = re.compile(
     r"(?:(?P<Executive>COO|CEO|president(?: of baseball operations)?|chief \w+ officer|assistant general manager|"
     r"assistant GM|(?:executive )?vice president(?: of [a-z]+(?: [a-z]+)?)?)|(?P<GeneralManager>general manager|GM)|"
-    r"(?P<Manager>manager|(?<!associate )(?<!assistant )head coach)|(?P<Owner>owner|chairman|chairwoman))\s*$", re.I)
+    rf"(?P<Manager>manager|{_HEAD_COACH})|(?P<Owner>owner|chairman|chairwoman))\s*$", re.I)
 # A role someone wants is not one they hold: "longed to return as a coach", "to pursue coaching opportunities".
 _WISHED_FOR = re.compile(r"\b(?:long(?:s|ed)? to|wants? to|wanted to|hopes? to|hoped to|pursue|seek(?:s|ing)?|"
                          r"would like to|aspires? to|dreams? of|interview(?:ed)? for)\b[^,;.]{0,40}$", re.I)
@@ -1100,8 +1102,7 @@ def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]
                           re.I):
             role = "GeneralManager" if after.group("post").lower() in ("general manager", "gm") else \
                 "Executive" if after.group("post").lower().startswith("president") else \
-                "Coach" if re.search(r"(?<!(?<!associate |assistant )head )coach", after.group("post"), re.I) \
-                else "Manager"
+                "Coach" if dict(ROLE_CUES)["Coach"].search(after.group("post")) else "Manager"
             found.append(_fact("member", person, topic, person["start"], person["end"], role=role))
     for listed in people:
         if listed["kind"] == "name" and _ROSTER_LIST.search(sentence[: coordinated_spans(
