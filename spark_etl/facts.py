@@ -5,6 +5,7 @@ the model parsed the sentence, from its structure (spark_etl/relations.py).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from typing import Any
@@ -353,11 +354,14 @@ def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[st
     return spans
 
 
+_RELATIVE_AFTER = re.compile(r",\s+who\s+[^,;:.\"“”()]{1,120},")
+
+
 def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]],
                  people_lists: dict[int, tuple[int, int]], teams: list[dict[str, Any]],
                  media: list[dict[str, Any]], lexicon_parents: dict[str, str],
                  date: tuple[int, int] | None = None,
-                 dependents: dict[int, tuple[int, int]] | None = None) -> list[dict[str, Any]]:
+                 dependents: dict[int, tuple[int, int, str]] | None = None) -> list[dict[str, Any]]:
     facts = []
     # Each role word belongs to the person mention nearest to it: "manager Jerry Manuel", "GM Sandy Alderson".
     # But a post that "went to" someone is theirs: "the top job, a post that ultimately went to Collins".
@@ -404,14 +408,34 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             sentence[t["end"] - sentence_start: title_span[0]])), None)
         if club:
             bound[person["start"]] = (club["start"], (sentence_start + title_span[0], sentence_start + title_span[1]))
+    # "Red Sox president Larry Lucchino and principal owner John Henry": the club titles each titled name of the
+    # list it opens, the next one's own title standing right after "and" or a comma after the one before (not ",
+    # and", which opens a clause of its own in a game story); each holds there what his own title says.
+    listed_titles: dict[int, str] = {}  # person start -> the role of his title, for those the list binds
+    for before, person in zip(people, people[1:], strict=False):
+        title_span = _title_span(sentence, person["start"] - sentence_start) if person["kind"] == "name" else None
+        own_role = title_role(sentence, sentence_start, person)
+        if before["start"] in bound and person["start"] not in bound and title_span is not None and own_role \
+                and re.fullmatch(r"(?:\s+and|,)\s+(?:[a-z-]+\s+){0,2}",
+                                 sentence[before["end"] - sentence_start: title_span[0]]):
+            bound[person["start"]] = (bound[before["start"]][0],
+                                      (sentence_start + title_span[0], sentence_start + title_span[1]))
+            listed_titles[person["start"]] = own_role
     bound_clubs = {club for club, _ in bound.values()}
     # "Austin Dean, the former Miami Marlins and St. Louis Cardinals outfielder, had two hits, and Kim ...": the
     # clubs of a person's apposition are that person's, not the next one's.
     # Not a club titling another person inside it: "the son of former Tigers outfielder Trey Haskins".
     described_by = {t["start"]: person_start for person_start, (start, end) in appositions.items() for t in teams
                     if start < t["start"] and t["end"] <= end and t["start"] not in bound_clubs}
+    # The clubs in the words about a relative are his, not the other people's of the sentence: "Al Dunn, the son
+    # of former Seattle Mariners star Bo Dunn" (Al was not a Mariner); by the spans of those words.
+    kin_words = [(start, end) for start, end, how in (dependents or {}).values() if how == "kin"]
     for person in people:
-        p_span = people_lists[person["start"]]
+        named_at = people_lists[person["start"]]
+        # "Theo Epstein, who helped end Boston's drought, was introduced as the Cubs' president": the clause a name
+        # opens with "who" stands between it and what the sentence then says of it, however long.
+        clause = _RELATIVE_AFTER.match(sentence, named_at[1] - sentence_start)
+        clause_end = sentence_start + clause.end() if clause else named_at[1]
         title = titles.get(person["start"])
         titled_role = title.lastgroup if title else None
         binding = bound.get(person["start"])
@@ -421,10 +445,22 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
         all_own_cues = [(role, span) for role, span, owner in cues if owner == person["entity_key"]]
         for org in teams:
             o_span = team_lists[org["start"]]
+            # ... unless someone named after the clause stands nearer ("Molina and Wainwright, who each signed
+            # again, and Nolan Arenado, acquired from the Colorado Rockies").
+            p_span = (named_at[0], clause_end) if org["start"] >= clause_end and not any(
+                clause_end <= p["start"] < org["start"] for p in people) else named_at
             if org["start"] in bound_clubs and (binding is None or binding[0] != org["start"]):
                 continue  # another person's titled club
             if described_by.get(org["start"], person["start"]) != person["start"]:
                 continue  # a club of another person's apposition
+            if person["start"] in listed_titles:
+                if binding is not None and binding[0] == org["start"]:
+                    facts.append(_fact("member", person, org, *_covering(person, org),
+                                       role=listed_titles[person["start"]]))
+                continue
+            if any(start <= org["start"] and org["end"] <= end and not start <= person["start"] < end
+                   for start, end in kin_words):
+                continue  # a club in the words about someone's relative
             # "was the Cardinals' bench coach in 2022 before Miami hired him", "was the third base coach for the
             # Marlins and then managed the White Sox": a title after a club's possessive, or before the club it is
             # of, is that club's (and its list's), not another club's in the sentence.
@@ -506,7 +542,7 @@ def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) ->
             r"[’']", sentence[mention["end"] - sentence_start:]):
         return True
     return bool(re.search(r"\b(?:(?:game|games|series|win|loss|played|playing)\s+(?:\w+\s+){0,2}against|versus|"
-                          r"vs\.?|beat|defeated|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|"
+                          r"vs\.?|beat|beating|defeated|defeating|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|"
                           r"(?:losing|lost|loses|lose|fell)\s+(?:(?:\d+-\d+|the\s+(?:\w+\s+)?(?:Series|series|pennant|game|opener|finale|"
                           r"title))\s+)?to|(?:to\s+)?face|facing|faced|host|hosting|hosted)"
                           r"\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
@@ -566,9 +602,12 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     parsed = parse.parsed(sentence_parse, sentence_start) if sentence_parse else None
     # People named only as what another's words hang on ("under Joe Girardi", "Cash's staff") own no role word
     # but those of the words under their name.
+    # A relative's words are all those of the "of" he hangs from ("the son of former Haitai Tigers and Chunichi
+    # Dragons star Lee Jong-beom", where the model joins the first club to the name).
     dependents = {} if parsed is None else {
-        m["start"]: _subtree_span(parsed, t) for m in mentions if m["entity_type"] == "Person"
-        and (t := parsed.covering(m["start"], m["end"])) is not None and relations.dependency(parsed, t)}
+        m["start"]: (*_subtree_span(parsed, from_word if how == "kin" else t), how)
+        for m in mentions if m["entity_type"] == "Person" and (t := parsed.covering(m["start"], m["end"])) is not None
+        and (found := relations.hanging(parsed, t)) for how, from_word in [found]}
     facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date, dependents)
     if parsed is None or not facts and not any(m["entity_type"] == "Person" for m in mentions):
         return facts
@@ -679,7 +718,9 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         people = [m for m in mentions if m["entity_key"] == fact["person_key"] and m["entity_type"] == "Person"]
         # "will remain as her partner": a possessive pronoun is the owner of what follows it, not a member of a
         # club named elsewhere in the sentence ("his 2010 Cyclones" are his, and stay).
-        owners = [p for p in people if p["surface"].lower() in ("his", "her", "their")]
+        # So is a name written only as whose relative someone is ("Moniak's father, Matt, played at ...").
+        owners = [p for p in people if p["surface"].lower() in ("his", "her", "their") or (
+            (t := parsed.covering(p["start"], p["end"])) is not None and relations.names_a_relative(parsed, t))]
         if owners and len(owners) == len(people) and not any(
                 re.fullmatch(r"\s+(?:[\d–-]+\s+)?", sentence[p["end"] - sentence_start:c["start"] - sentence_start])
                 for p in owners for c in mentions if c["entity_key"] == fact["object_key"]):
@@ -796,6 +837,20 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                          and ((f["person_key"], f["object_key"]) in drafts
                               or any(f["person_key"] == person for person, _ in drafts)
                               and (f["person_key"], f["object_key"]) not in made and not titled_at(f)))]
+    # "promoted bench coach Hong Won-ki to manager": the post he rose to, at the club of his promotion, and the one
+    # his title before the name says he rose from.
+    for person, post in relations.promotions(parsed, mention_of):
+        words = " ".join(t.text for t in parsed.tokens if t.i in parsed.span_of(post))
+        to_role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
+        roles = {role for role in (to_role, title_role(sentence, sentence_start, person)) if role in _STAFF}
+        promoted_at = {f["object_key"]: f for f in kept if f["relation"] == "promoted"
+                       and f["person_key"] == person["entity_key"]}
+        for (club_key, promotion), role in itertools.product(promoted_at.items(), sorted(roles)):
+            if not any(f["relation"] == "member" and f["person_key"] == person["entity_key"]
+                       and f["object_key"] == club_key and f["role"] == role for f in kept):
+                club = {"entity_key": club_key, "label": promotion["object_label"],
+                        "entity_type": promotion["object_type"]}
+                kept.append(_fact("member", person, club, promotion["start"], promotion["end"], role=role))
     for act, subject, actor, verb in relations.act_facts(parsed, mention_of):
         span = (min(subject["start"], actor["start"], verb.start), max(subject["end"], actor["end"], verb.end))
         kept.append(_fact(act.relation, subject, actor, *span, year=_nearest_year(years, (verb.start, verb.end))))
@@ -847,10 +902,10 @@ def _league_posts(sentence: str, sentence_start: int, people: list[dict[str, Any
 def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
                lexicon_parents: dict[str, str] | None = None,
                awards: Iterable[str] = (), date: tuple[int, int] | None = None,
-               dependents: dict[int, tuple[int, int]] | None = None) -> list[dict[str, Any]]:
+               dependents: dict[int, tuple[int, int, str]] | None = None) -> list[dict[str, Any]]:
     """The facts the cue words around the mentions state (no parse needed; `dependents`: by their start, the
     people the parse reads as what another's words hang on, who own no role word outside the span of the
-    words under their name)."""
+    words under their name, with that span and how they hang, relations.dependency)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
     teams = _own_teams(sentence, sentence_start, mentions)

@@ -192,9 +192,12 @@ _SPONSOR_NAMED = frozenset({"NPB", "KBO", "CPBL"})
 
 # A minor-league level written before a city ("Triple-A Memphis", "rookie-level Johnson City"), and the levels of
 # the reference's clubs it may mean: "Class A" is whichever A level a club played at in its day.
-_LEVEL_BEFORE_A_CITY = re.compile(
-    r"\b(?P<level>Triple-A|Double-A|(?:[Aa]dvanced\s+)?Class[- ]A(?:\s+Advanced)?|Single-A|High-A|Low-A|"
-    r"[Rr]ookie-level|[Ss]hort-season(?:\s+Class[- ]A)?)\s+(?P<city>[A-Z][\w.’'-]*(?:\s+[A-Z][\w.’'-]*){0,2})")
+_LEVEL = (r"(?P<level>Triple-A|Double-A|(?:[Aa]dvanced\s+)?Class[- ]A(?:\s+Advanced)?|Single-A|High-A|Low-A|"
+          r"[Rr]ookie-level|[Ss]hort-season(?:\s+Class[- ]A)?)")
+_CITY = r"(?P<city>[A-Z][\w.’'-]*(?:\s+[A-Z][\w.’'-]*){0,2})"
+_LEVEL_BEFORE_A_CITY = re.compile(rf"\b{_LEVEL}\s+{_CITY}")
+# "the Red Sox' Class A affiliate in Greenville, S.C.": the level's club of that city.
+_LEVELS_CLUB_IN_A_CITY = re.compile(rf"\b{_LEVEL}\s+(?:affiliate|team|club|farm club)\s+(?:in|at)\s+{_CITY}")
 _LEVELS_WRITTEN = {"Triple-A": {"Triple-A"}, "Double-A": {"Double-A"}, "rookie": {"Rookie"},
                    "short": {"Short-season A"}}
 _A_LEVELS = {"High-A", "Single-A", "Class A", "Short-season A"}
@@ -202,13 +205,13 @@ _A_LEVELS = {"High-A", "Single-A", "Class A", "Short-season A"}
 
 def cities_at_a_level(text: str, orgs: dict[str, Organization]) -> dict[str, str]:
     """The minor-league clubs an article names by level and city ("pitched for Class A Fort Wayne", "managed
-    Double-A Springfield from 2012-14"), by the city as written: the one club of the reference named after that
-    city, or of several the one at that level. That city then names the club throughout the article, as a city
-    the article has named a club after does."""
+    Double-A Springfield from 2012-14", "the Red Sox' Class A affiliate in Greenville"), by the city as written:
+    the one club of the reference named after that city, or of several the one at that level. That city then
+    names the club throughout the article, as a city the article has named a club after does."""
     clubs = [org for org in orgs.values() if org.type == "Team" and org.level and org.level != "MLB"
              and not org.level.startswith("NCAA")]
     found: dict[str, str] = {}
-    for m in _LEVEL_BEFORE_A_CITY.finditer(text):
+    for m in [*_LEVEL_BEFORE_A_CITY.finditer(text), *_LEVELS_CLUB_IN_A_CITY.finditer(text)]:
         level = m.group("level")
         levels = next((written for key, written in _LEVELS_WRITTEN.items() if level.lower().startswith(key.lower())),
                       _A_LEVELS)
@@ -221,6 +224,88 @@ def cities_at_a_level(text: str, orgs: dict[str, Organization]) -> dict[str, str
                 found.setdefault(city, (named if len(named) == 1 else at_level)[0].key)
                 break
     return found
+
+
+# A player's title as draft and college stories write it after his school: "Louisville outfielder Corey Ray".
+_PLAYER_TITLE = (r"(?:(?:college|junior|senior|sophomore|freshman|redshirt|two-way|star|standout)\s+)?"
+                 r"(?:left-hander|right-hander|lefty|righty|pitcher|catcher|infielder|outfielder|shortstop|"
+                 r"(?:first|second|third) baseman|(?:center|left|right) fielder|reliever|closer|slugger|"
+                 r"(?:junior|senior|sophomore|freshman|standout|star))")
+# A sentence about the draft or college play, where a school is what names a player before his title.
+_DRAFT_OR_COLLEGE = re.compile(
+    r"\b(?:draft|drafted|picks?|college|College World Series|NCAA|scholarship)\b|"
+    # "took Louisville outfielder Corey Ray fifth" (not "took the loss", "took a lead in the third inning")
+    r"\b(?:took|selected)\b[^.;]*?\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|"
+    r"ninth|tenth|eleventh|twelfth)\b(?! (?:inning|base|baseman|game|straight|place|time|season|start))")
+_SCHOOL_FORM = re.compile(r"^(?:University of (?P<of>[A-Z][\w .&'-]+)|(?P<named>[A-Z][\w .&'-]+) University)$")
+
+
+def schools_of_players(text: str, orgs: dict[str, Organization]) -> dict[tuple[int, int], str]:
+    """The colleges an article names by their place alone before a player's title, in a sentence about the draft
+    or college play ("took Louisville outfielder Corey Ray fifth", "Florida left-hander A.J. Puk"), by the span
+    of the place: the one college of the reference that is the "University of" that place (or else the one that
+    is that place's "University")."""
+    schools: dict[str, set[str]] = {}
+    named: dict[str, set[str]] = {}
+    for org in orgs.values():
+        if org.type == "Team" and (org.level or "").startswith("NCAA"):
+            for alias in org.aliases:
+                if (m := _SCHOOL_FORM.match(alias)) is not None:
+                    (schools if m.group("of") else named).setdefault(m.group("of") or m.group("named"), set()) \
+                        .add(org.key)
+    places = {place: keys for place, keys in named.items() if place not in schools} | schools
+    found: dict[tuple[int, int], str] = {}
+    for start, end in _sentences(text):
+        sentence = text[start:end]
+        if not _DRAFT_OR_COLLEGE.search(sentence):
+            continue
+        for m in re.finditer(rf"(?<![\w’'-])([A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*)?) {_PLAYER_TITLE} [A-Z]", sentence):
+            keys = places.get(m.group(1), set())
+            if len(keys) == 1:
+                found[(start + m.start(1), start + m.end(1))] = next(iter(keys))
+    # In such a sentence the place alone is the college too: "a 10th-round pick of the Reds out of high school in
+    # 2013 but went to Miami instead".
+    colleges = {text[start:end]: key for (start, end), key in found.items()}
+    for start, end in _sentences(text):
+        if _DRAFT_OR_COLLEGE.search(text[start:end]):
+            for place, key in colleges.items():
+                for m in re.finditer(rf"(?<![\w’'-]){re.escape(place)}(?![\w’'-]| [A-Z])", text[start:end]):
+                    found.setdefault((start + m.start(), start + m.end()), key)
+    return found
+
+
+def _school_places(text: str, schools: dict[tuple[int, int], str], org_spans: list[tuple[int, int, str]],
+                   forms: dict[str, str]) -> dict[str, str]:
+    """The places that name a college (schools_of_players) throughout the article, as a draft story goes on ("the
+    highest pick ever from Louisville"): each, unless the article names in full a club of that place ("Texas"
+    of the Texas Rangers in a game story that also names a Texas right-hander's school)."""
+    places: dict[str, str] = {}
+    for (start, end), key in schools.items():
+        place = text[start:end]
+        if not any(surface.startswith(f"{place} ") and forms.get(surface) != key for _, _, surface in org_spans):
+            places.setdefault(place, key)
+    return places
+
+
+# A nickname given in quotes after the words that say it is one: 'known as "Bam Bam,"', 'known at home as the
+# "Knuckle Princess"', 'nicknamed "Raffy"'.
+_KNOWN_AS = re.compile(r"\b(?:(?:known|referred to)\s+(?:[a-z]+\s+){0,2}?as|nicknamed|dubbed)\s+(?:the\s+)?[\"“']$")
+
+
+def _known_as(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any
+              ) -> list[tuple[int, int, str, str, str, str]]:
+    """The mentions of a nickname the article gives someone ('Hensley Meulens, ... known as "Bam Bam,"') as that
+    person's: the one named last before it in its sentence."""
+    people = sorted(f for f in found if f[2] == "Person")
+    owners: dict[str, tuple[str, str]] = {}  # the nickname's key -> the person's key and label
+    for f in people:
+        if f[5] == "name" and _KNOWN_AS.search(text[max(0, f[0] - 40):f[0]]):
+            before = [p for p in people if p[5] == "name" and p[1] <= f[0] and p[3] != f[3]
+                      and sentence_of(p[0]) == sentence_of(f[0])]
+            if before:
+                owners.setdefault(f[3], (before[-1][3], before[-1][4]))
+    return [(s, e, t, *owners[key], "short") if key in owners else (s, e, t, key, label, kind)
+            for s, e, t, key, label, kind in found]
 
 
 def _names_a_school(text: str, span: tuple[int, int, str], org: Organization) -> bool:
@@ -449,7 +534,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     local_forms = _article_forms(org_spans, forms, orgs, lexicon.not_name_words)
     local_forms |= {city: key for city, key in cities_at_a_level(normalized, orgs).items()
                     if city not in forms and city not in local_forms}
-    forms = {**forms, **local_forms}
+    schools = schools_of_players(normalized, orgs)
+    school_places = _school_places(normalized, schools, org_spans, forms)
+    written_schools = {normalized[start:end]: key for (start, end), key in schools.items()}
+    local_forms |= {place: key for place, key in written_schools.items() if place not in forms}
+    forms = {**forms, **local_forms, **school_places}
     taken = [(s, e) for s, e, _ in org_spans]
     # A short name inside a longer capitalised name is part of that name: "Salt Lake" of "Salt Lake City".
     org_spans += [(s, e, form) for s, e, form in (_spans(_surface_pattern(tuple(local_forms)), normalized)
@@ -470,7 +559,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     found: list[tuple[int, int, str, str, str, str]] = []  # start, end, type, key, label, kind
     nicknamed = _nickname_owners(org_spans, forms, orgs)
     for s, e, surface in org_spans:
-        org = orgs[nicknamed.get(surface, forms[surface])]
+        org = orgs[schools.get((s, e)) or nicknamed.get(surface, forms[surface])]
         found.append((s, e, org.type, org.key, org.label, "organization"))
 
     candidates: list[tuple[int, int, list[str]]] = []  # a person's name as the rules or the model read it
@@ -489,6 +578,19 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                 candidates.append((start, end, [w[2] for w in _words(normalized, start, end)]))
             else:
                 found.append((start, end, entity_type, slug(label), label, "organization"))
+        # A club the reference lacks goes by its city or nickname once named in full, as one it has does:
+        # "Chico owner Bill Pyle", after "the Chico Outlaws".
+        model_clubs = {f[4]: Organization(f[3], f[4], "Team", (), None, None, None, None, None)
+                       for f in found if f[2] == "Team" and f[5] == "organization" and f[4] not in forms}
+        short_forms = _article_forms([(0, 0, label) for label in model_clubs], {**forms, **{
+            label: club.key for label, club in model_clubs.items()}}, {club.key: club for club in model_clubs.values()},
+            lexicon.not_name_words) if model_clubs else {}
+        claimed = taken + [(f[0], f[1]) for f in found]
+        for s, e, form in _spans(_surface_pattern(tuple(short_forms)), normalized) if short_forms else []:
+            if not _overlaps(s, e, claimed) and not re.match(r"\s+[A-Z]", normalized[e:]):
+                club = next(c for c in model_clubs.values() if c.key == short_forms[form])
+                found.append((s, e, "Team", club.key, club.label, "organization"))
+                candidates = [c for c in candidates if not _overlaps(c[0], c[1], [(s, e)])]
         # "died at his home in Bel Air", "from Las Matas de Santa Cruz": a name the model reads as a place, after a
         # preposition of place, is one.
         places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in ("GPE", "LOC", "FAC")]
@@ -549,6 +651,10 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                         and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])
                         and not re.search(r"\b[A-Z][\w’'-]*\s+$", normalized[max(0, m.start() - 30):m.start()])]
     for start, end, word in singles:
+        # "Cal" of "Cal State Los Angeles": a word that names no one ("State") after it makes it part of a name.
+        following = re.match(r" ([A-Z][\w-]*)", normalized[end:])
+        if following is not None and following.group(1) in lexicon.not_name_words:
+            continue
         keys = by_part.get(word, set())
         # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named before;
         # he may be one it names in full after ("with his son Koby ... Koby Clemens, drafted by the Astros").
@@ -559,6 +665,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             key = next(iter(keys))
             found.append((start, end, "Person", key, full_names[key], "short"))
 
+    found = _known_as(normalized, found, sentence_of)
     parsed_doc = doc if read_parse else None
     # What the parse says of the people's and pronouns' spans (None without the parse).
     roles = None if parsed_doc is None else _grammatical_roles(

@@ -276,11 +276,15 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
         governed = head
     # "would have sent Pederson and Stripling to the Angels", the model hanging "to the Angels" on a name: a
     # move to or from a club is its clause's verb's, whatever noun the phrase hangs on.
-    if top.pos not in ("VERB", "AUX") and any(t.dep == "prep" and t.text.lower() in ("to", "from")
-                                              and {a, b} & set(parse.children(t, "pobj")) for t in path):
+    # So is a post "as" something, whatever noun the model hangs "as" on: "is expected to hire Hoyer, ..., as the
+    # Cubs' general manager".
+    if top.pos not in ("VERB", "AUX") and any(
+            t.dep == "prep" and (t.text.lower() in ("to", "from") and {a, b} & set(parse.children(t, "pobj"))
+                                 or t.text.lower() == "as") for t in path):
         verb = next((t for t in parse.ancestors(top) if t.pos in ("VERB", "AUX")), None)
-        if verb is not None:
+        while verb is not None:
             checked.append(verb)
+            verb = parse.head(verb) if verb.dep in ("xcomp", "ccomp", "pcomp") else None
     return not any(_unasserting(parse, t) for t in checked)
 
 
@@ -609,6 +613,41 @@ def role_of(rule: Rule, parse: Parse, verb: Token, club: dict[str, Any],
     return None
 
 
+_PROMOTING = frozenset({"promote", "elevate"})
+# A promotion from one post to another: (sentence, person, the post he rose to).
+PROMOTION_EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("The Red Sox promoted assistant GM Ben Carrow to general manager on Tuesday.", "Ben Carrow", "general manager"),
+    ("The club promoted bench coach Hong Min-ki to manager in November.", "Hong Min-ki", "manager"),
+    ("Bo Lee was promoted to pitching coach in June.", "Bo Lee", "coach"),
+)
+PROMOTION_COUNTER_EXAMPLES: tuple[str, ...] = (
+    "The Red Sox did not promote Ben Carrow to general manager.",
+    "The Red Sox promoted Ben Carrow to Triple-A Worcester.",
+)
+
+
+def promotions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
+               ) -> list[tuple[dict[str, Any], Token]]:
+    """(person, the post's noun) for each promotion "to" a post the sentence asserts: "promoted bench coach Hong
+    to manager" (a club or a level after "to" is a move of a player, moved_to's)."""
+    found = []
+    for verb in _verbs(parse, _PROMOTING):
+        if not is_asserted(parse, verb, verb):
+            continue
+        posts = [t for prep in parse.children(verb, "prep") if prep.text.lower() == "to"
+                 for t in parse.children(prep, "pobj") if t.pos == "NOUN" and mention_of(t) is None]
+        # ... "to pitching coach", which the model may read as a verb and its object,
+        posts += [t for prep in parse.children(verb, "prep") if prep.text.lower() == "to"
+                  for verbal in parse.children(prep, "pcomp")
+                  for t in parse.children(verbal, "dobj") if t.pos == "NOUN"]
+        # ... which the model may read as a clause of "to": "promoted bench coach Hong to manager".
+        posts += [t for t in parse.children(verb, "xcomp") if t.pos == "NOUN" and mention_of(t) is None
+                  and any(aux.text.lower() == "to" for aux in parse.children(t, "aux"))]
+        for person in _mentioned(parse, verb, "patient", "Person", mention_of):
+            found += [(person, post) for post in posts]
+    return found
+
+
 _SUCCESSION = frozenset({"replace", "succeed"})
 
 
@@ -690,7 +729,7 @@ _RECEIVING = frozenset({"acquire", "reacquire", "obtain", "land"})
 # Verbs that tell a trade only with its sides written out: "got X from the Blue Jays" (not "got a hit", "got two
 # hits from X"), "moved him to the Angels" (not "moved him to the bullpen").
 _GIVING_TO_A_CLUB = frozenset({"move"})
-_RECEIVING_FROM_A_CLUB = frozenset({"get"})
+_RECEIVING_FROM_A_CLUB = frozenset({"get", "receive"})
 # A player who came to a club from another "for" others: those others went the other way ("Anderson came to
 # Cleveland from Boston for Steven Wright": Wright left Cleveland for Boston). The one who came is came_to's.
 _COMING_FOR = frozenset({"come", "arrive"})
@@ -742,6 +781,10 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
      "three-team deal.", "Al Dunn", "Chicago Cubs"),
     ("The Houston Astros traded Marco Vela to the Seattle Mariners and got Al Dunn from the Chicago Cubs in a "
      "three-team deal.", "Al Dunn", "Houston Astros"),
+    ("The Tampa Bay Rays receive Jose Ruiz from the Chicago Cubs, along with Al Dunn from the Seattle Mariners.",
+     "Al Dunn", "Seattle Mariners"),
+    ("The Tampa Bay Rays receive Jose Ruiz from the Chicago Cubs, along with Al Dunn from the Seattle Mariners.",
+     "Al Dunn", "Tampa Bay Rays"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",
@@ -755,6 +798,7 @@ TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "Jose Ruiz landed on the injured list, and the Tampa Bay Rays called up Al Dunn from the Durham Bulls.",
     "The Tampa Bay Rays got Jose Ruiz back from the injured list on Tuesday.",
     "The Tampa Bay Rays got two hits from Al Dunn against the Chicago Cubs.",
+    "The Tampa Bay Rays received a call from Al Dunn before the Chicago Cubs game.",
     "The Houston Astros moved Marco Vela to the bullpen, and Al Dunn takes his place.",
     "Marco Vela came to the Houston Astros from the Seattle Mariners for the chance to face Al Dunn.",
 )
@@ -900,11 +944,25 @@ _KIN = frozenset({"son", "daughter", "brother", "sister", "father", "mother", "n
                   "aunt", "grandson", "granddaughter", "grandfather", "wife", "husband", "widow", "stepson"})
 
 
+def names_a_relative(parse: Parse, token: Token) -> bool:
+    """Whether a name is written only as whose relative someone is: "Moniak's father", "Kell's nephew"."""
+    head = parse.head(token)
+    return token.dep == "poss" and head is not None and head is not token and head.lemma.lower() in _KIN
+
+
 def dependency(parse: Parse, token: Token) -> str | None:
     """How a person is named only as what another's words hang on, if he is: "under" the man under whom someone
     served ("coach under Joe Girardi"), "leads" the one whose staff someone joined ("joining Cash's staff"),
     "kin" a relative ("the son of Jimy Williams", "the nephew of Chicago Cubs Hall of Famer Ryne Sandberg");
     None when he is not. Such a person is not the subject of the clause's memberships."""
+    found = hanging(parse, token)
+    return found[0] if found else None
+
+
+def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
+    """dependency's answer with the word the person's words hang from: the possessive, or the preposition
+    ("of" in "the son of former Haitai Tigers and Chunichi Dragons star Lee Jong-beom"), whose words are all
+    about him."""
     while token.dep in ("compound", "flat") and (head := parse.head(token)) is not None and head is not token:
         token = head
     # "working under Bo Porter, interim manager Tom Lawless, A.J. Hinch and Dusty Baker": each of a list of names
@@ -918,16 +976,16 @@ def dependency(parse: Parse, token: Token) -> str | None:
     if head is None or head is token:
         return None
     if token.dep == "poss" and head.pos == "NOUN" and head.lemma.lower() in _LEADS:
-        return "leads"
+        return "leads", token
     # Up the prepositions that hang one noun on another.
     while token.dep == "pobj" and head is not None and head.pos == "ADP":
         if head.text.lower() == "under":
-            return "under"
+            return "under", head
         above = parse.head(head)
         if above is None or above is head or above.pos not in ("NOUN", "PROPN"):
             return None
         if head.text.lower() == "of" and above.lemma.lower() in _KIN:
-            return "kin"
+            return "kin", head
         token = above
         while token.dep in ("compound", "flat") and (up := parse.head(token)) is not None and up is not token:
             token = up

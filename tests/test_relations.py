@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.relations import (ACTS, POST_AS_COUNTER_EXAMPLES, POST_AS_EXAMPLES, RULES,
-                                 TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES)
+from spark_etl.relations import (ACTS, POST_AS_COUNTER_EXAMPLES, POST_AS_EXAMPLES, PROMOTION_COUNTER_EXAMPLES,
+                                 PROMOTION_EXAMPLES, RULES, TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES, promotions)
+from spark_etl import parse
+from spark_etl.facts import _mention_finder
+from spark_etl.mentions import read_article
 from tests.helpers import facts_of, memberships
 
 
@@ -260,6 +263,10 @@ def test_one_named_only_under_whom_or_whose_staff_or_whose_relative_holds_no_pos
     found = memberships(facts_of("Casey Kell is the son of Pat Kell, who spent two decades managing in the "
                                  "Cincinnati Reds' minor league system.", lexicon))
     assert ("Pat Kell", "Cincinnati Reds", "Manager") in found
+    # ... and the clubs of his title are not the other person's, whatever the title ("star").
+    found = memberships(facts_of("Outfielder Tae Park, 22, the son of former Seattle Mariners and Chunichi Dragons "
+                                 "star Park Min-soo, hopes to follow his father abroad.", lexicon))
+    assert not any(person == "Tae Park" for person, _, _ in found)
 
 
 def test_the_one_who_makes_a_trade_is_not_traded(lexicon: Lexicon) -> None:
@@ -349,3 +356,34 @@ def test_a_post_taken_as_a_title_is_at_the_storys_club(example, lexicon: Lexicon
 def test_a_post_as_a_title_not_held_or_held_elsewhere_is_not_at_the_storys_club(sentence, lexicon: Lexicon) -> None:
     found = memberships(facts_of(_DODGERS_STORY + sentence, lexicon))
     assert {(p, c, r) for p, c, r in found if r != "Manager"} == set(), found
+
+
+def _promotions_in(sentence: str, lexicon: Lexicon) -> set[tuple[str, str]]:
+    mentions, parses = read_article(sentence, lexicon)
+    rows = [m.__dict__ for m in mentions]
+    return {(person["label"], " ".join(t.text for t in parsed.tokens if t.i in parsed.span_of(post)))
+            for start, encoded in parses.items() for parsed in [parse.parsed(encoded, start)]
+            for person, post in promotions(parsed, _mention_finder([r for r in rows if r["sentence_start"] == start]))}
+
+
+@pytest.mark.parametrize("example", PROMOTION_EXAMPLES, ids=[e[1] for e in PROMOTION_EXAMPLES])
+def test_a_promotion_to_a_post_is_read_with_the_post(example, lexicon: Lexicon) -> None:
+    sentence, person, post = example
+    assert any(p == person and post in words for p, words in _promotions_in(sentence, lexicon))
+
+
+@pytest.mark.parametrize("sentence", PROMOTION_COUNTER_EXAMPLES)
+def test_no_promotion_to_a_post_is_read_where_none_is_asserted(sentence, lexicon: Lexicon) -> None:
+    assert _promotions_in(sentence, lexicon) == set()
+
+
+def test_a_promotion_gives_the_post_risen_to_and_the_one_risen_from(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("The Kiwoom Heroes promoted bench coach Hong Min-ki to manager in November.",
+                                 lexicon))
+    assert {("Hong Min-ki", "Kiwoom Heroes", "Manager"), ("Hong Min-ki", "Kiwoom Heroes", "Coach")} <= found
+
+
+def test_a_post_as_something_in_an_expected_hire_is_not_held(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Dale Morrow is expected to hire Padres general manager Ned Carrow, his former "
+                                 "assistant in Boston, as the Cubs' general manager.", lexicon))
+    assert not any(club == "Chicago Cubs" for _, club, _ in found)

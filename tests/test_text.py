@@ -719,3 +719,66 @@ def test_a_club_of_another_persons_clause_is_not_that_of_a_player_in_a_clause_be
     assert ("Al Dunn", "New York Mets", "Manager") in _labelled_members(
         "Bo Lee had been a finalist for the New York Mets' top job in 2011, a post that ultimately went to Al Dunn.",
         lexicon)
+
+
+def test_a_schools_place_before_a_players_title_in_a_draft_story_is_the_school(lexicon: Lexicon) -> None:
+    text = ("The Milwaukee Brewers took Louisville outfielder Dale Morrow fifth, and the Rays took Kansas high school "
+            "right-hander Koby Vance. Morrow is the highest pick ever from Louisville.")
+    assert _clubs(text, lexicon) == ["milwaukee-brewers", "louisville-cardinals", "tampa-bay-rays",
+                                     "louisville-cardinals"]
+    assert ("Dale Morrow", "Louisville Cardinals", "Player") in _labelled_members(text, lexicon)
+    # Outside a story of the draft or of college play the place is the club's: the Bats.
+    assert _clubs("Louisville outfielder Dale Morrow homered twice on Tuesday.", lexicon) == ["louisville-bats"]
+    assert _clubs("Texas right-hander Koby Vance took the loss in the third game.", lexicon) == ["texas-rangers"]
+
+
+def test_a_club_the_reference_lacks_goes_by_its_city_once_named_in_full(lexicon: Lexicon) -> None:
+    text = ("Kumi Sato made her debut with the Yreka Prospectors on Saturday. Yreka owner Dale Morrow said the "
+            "crowd was the largest in club history.")
+    assert _clubs(text, lexicon) == ["yreka-prospectors", "yreka-prospectors"]
+    assert ("Dale Morrow", "Yreka Prospectors", "Owner") in _labelled_members(text, lexicon)
+
+
+def test_a_nickname_the_article_gives_is_the_persons(lexicon: Lexicon) -> None:
+    text = ('Dale Morrow, the longtime Seattle Mariners hitting coach known as "Slam Dunk," threw out the first '
+            'pitch. Slam Dunk later signed autographs.')
+    assert {label for _, label in people(find_mentions(text, lexicon))} == {"Dale Morrow"}
+
+
+def test_a_club_before_a_list_of_titled_names_titles_each(lexicon: Lexicon) -> None:
+    found = _labelled_members("Red Sox president Larry Lucchino and principal owner John Henry said the club was "
+                              "pleased. Cubs president Jed Hoyer and outfielder Cody Bellinger spoke.", lexicon)
+    assert {("John Henry", "Boston Red Sox", "Owner"), ("Cody Bellinger", "Chicago Cubs", "Player")} <= found
+    # A name titled by a club of its own keeps it.
+    found = _labelled_members("Yankees manager Aaron Boone and Red Sox manager Alex Cora shook hands.", lexicon)
+    assert ("Alex Cora", "New York Yankees", "Manager") not in found
+
+
+def test_a_name_written_as_whose_relative_someone_is_holds_none_of_the_clauses_posts(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow hit .476 this spring. Morrow's father, Ned, played in the Boston Red Sox farm system, and his "
+            "grandfather, Bo Morrow, pitched for the Chicago Cubs.")
+    found = _labelled_members(text, lexicon)
+    assert not any(person == "Dale Morrow" for person, _, _ in found)
+
+
+def test_a_club_being_beaten_is_the_opponent(lexicon: Lexicon) -> None:
+    text = "Right-hander Dale Morrow was named the Most Outstanding Player after beating Michigan in Game 2."
+    assert not any(club == "Michigan Wolverines" for _, club, _ in _labelled_members(text, lexicon))
+
+
+def test_a_relative_clause_after_a_name_does_not_part_it_from_what_the_sentence_says_of_it(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow, who helped end Boston's 86-year championship drought, was introduced Tuesday as the Chicago "
+            "Cubs' president of baseball operations.")
+    assert ("Dale Morrow", "Chicago Cubs", "Executive") in _labelled_members(text, lexicon)
+    # ... unless another name stands between the clause and the club.
+    text = ("The Cardinals went 90-72 this season behind veteran catcher Dale Morrow and pitcher Bo Jackson, who "
+            "each signed one-year deals to return in 2022, and third baseman Koby Vance, acquired from the Colorado "
+            "Rockies in February.")
+    found = _labelled_members(text, lexicon)
+    assert ("Koby Vance", "Colorado Rockies", "Player") in found
+    assert ("Dale Morrow", "Colorado Rockies", "Player") not in found
+
+
+def test_a_levels_affiliate_in_a_city_is_the_club_of_that_city(lexicon: Lexicon) -> None:
+    text = "Dale Morrow managed the Red Sox' Class A affiliate in Greenville, S.C., in 2007."
+    assert ("Dale Morrow", "Greenville Drive", "Manager") in _labelled_members(text, lexicon)
