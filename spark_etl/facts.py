@@ -5,7 +5,6 @@ the model parsed the sentence, from its structure (spark_etl/relations.py).
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from typing import Any
@@ -354,9 +353,6 @@ def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[st
     return spans
 
 
-_RELATIVE_AFTER = re.compile(r",\s+who\s+[^,;:.\"“”()]{1,120},")
-
-
 def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]],
                  people_lists: dict[int, tuple[int, int]], teams: list[dict[str, Any]],
                  media: list[dict[str, Any]], lexicon_parents: dict[str, str],
@@ -416,7 +412,7 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
         title_span = _title_span(sentence, person["start"] - sentence_start) if person["kind"] == "name" else None
         own_role = title_role(sentence, sentence_start, person)
         if before["start"] in bound and person["start"] not in bound and title_span is not None and own_role \
-                and re.fullmatch(r"(?:\s+and|,)\s+(?:[a-z-]+\s+){0,2}",
+                and re.fullmatch(r"(?:\s+and|,)\s+(?:(?!and\b|opposing\b|rival\b|visiting\b)[a-z-]+\s+){0,2}",
                                  sentence[before["end"] - sentence_start: title_span[0]]):
             bound[person["start"]] = (bound[before["start"]][0],
                                       (sentence_start + title_span[0], sentence_start + title_span[1]))
@@ -431,11 +427,7 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
     # of former Seattle Mariners star Bo Dunn" (Al was not a Mariner); by the spans of those words.
     kin_words = [(start, end) for start, end, how in (dependents or {}).values() if how == "kin"]
     for person in people:
-        named_at = people_lists[person["start"]]
-        # "Theo Epstein, who helped end Boston's drought, was introduced as the Cubs' president": the clause a name
-        # opens with "who" stands between it and what the sentence then says of it, however long.
-        clause = _RELATIVE_AFTER.match(sentence, named_at[1] - sentence_start)
-        clause_end = sentence_start + clause.end() if clause else named_at[1]
+        p_span = people_lists[person["start"]]
         title = titles.get(person["start"])
         titled_role = title.lastgroup if title else None
         binding = bound.get(person["start"])
@@ -445,18 +437,15 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
         all_own_cues = [(role, span) for role, span, owner in cues if owner == person["entity_key"]]
         for org in teams:
             o_span = team_lists[org["start"]]
-            # ... unless someone named after the clause stands nearer ("Molina and Wainwright, who each signed
-            # again, and Nolan Arenado, acquired from the Colorado Rockies").
-            p_span = (named_at[0], clause_end) if org["start"] >= clause_end and not any(
-                clause_end <= p["start"] < org["start"] for p in people) else named_at
             if org["start"] in bound_clubs and (binding is None or binding[0] != org["start"]):
                 continue  # another person's titled club
             if described_by.get(org["start"], person["start"]) != person["start"]:
                 continue  # a club of another person's apposition
             if person["start"] in listed_titles:
                 if binding is not None and binding[0] == org["start"]:
+                    first, last = role_years(sentence, sentence_start, org, teams, date)
                     facts.append(_fact("member", person, org, *_covering(person, org),
-                                       role=listed_titles[person["start"]]))
+                                       role=listed_titles[person["start"]], start_year=first, end_year=last))
                 continue
             if any(start <= org["start"] and org["end"] <= end and not start <= person["start"] < end
                    for start, end in kin_words):
@@ -604,10 +593,13 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     # but those of the words under their name.
     # A relative's words are all those of the "of" he hangs from ("the son of former Haitai Tigers and Chunichi
     # Dragons star Lee Jong-beom", where the model joins the first club to the name).
-    dependents = {} if parsed is None else {
-        m["start"]: (*_subtree_span(parsed, from_word if how == "kin" else t), how)
-        for m in mentions if m["entity_type"] == "Person" and (t := parsed.covering(m["start"], m["end"])) is not None
-        and (found := relations.hanging(parsed, t)) for how, from_word in [found]}
+    dependents: dict[int, tuple[int, int, str]] = {}
+    for m in mentions:
+        token = parsed.covering(m["start"], m["end"]) if parsed is not None and m["entity_type"] == "Person" else None
+        hanging = relations.hanging(parsed, token) if parsed is not None and token is not None else None
+        if parsed is not None and token is not None and hanging is not None:
+            how, from_word = hanging
+            dependents[m["start"]] = (*_subtree_span(parsed, from_word if how == "kin" else token), how)
     facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date, dependents)
     if parsed is None or not facts and not any(m["entity_type"] == "Person" for m in mentions):
         return facts
@@ -842,15 +834,21 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     for person, post in relations.promotions(parsed, mention_of):
         words = " ".join(t.text for t in parsed.tokens if t.i in parsed.span_of(post))
         to_role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
-        roles = {role for role in (to_role, title_role(sentence, sentence_start, person)) if role in _STAFF}
+        # Not a title another club's name opens: "promoted Triple-A Syracuse manager Dick Scott to bench coach".
+        title = _title_span(sentence, person["start"] - sentence_start)
+        from_role = None if title is None or any(_CLUB_BEFORE_TITLE.fullmatch(
+            sentence[m["end"] - sentence_start: title[0]]) for m in mentions if m["end"] - sentence_start <= title[0]
+        ) else title_role(sentence, sentence_start, person)
+        roles = sorted({role for role in (to_role, from_role) if role in _STAFF})
         promoted_at = {f["object_key"]: f for f in kept if f["relation"] == "promoted"
                        and f["person_key"] == person["entity_key"]}
-        for (club_key, promotion), role in itertools.product(promoted_at.items(), sorted(roles)):
-            if not any(f["relation"] == "member" and f["person_key"] == person["entity_key"]
-                       and f["object_key"] == club_key and f["role"] == role for f in kept):
-                club = {"entity_key": club_key, "label": promotion["object_label"],
-                        "entity_type": promotion["object_type"]}
-                kept.append(_fact("member", person, club, promotion["start"], promotion["end"], role=role))
+        for club_key, promotion in promoted_at.items():
+            for role in roles:
+                if not any(f["relation"] == "member" and f["person_key"] == person["entity_key"]
+                           and f["object_key"] == club_key and f["role"] == role for f in kept):
+                    club = {"entity_key": club_key, "label": promotion["object_label"],
+                            "entity_type": promotion["object_type"]}
+                    kept.append(_fact("member", person, club, promotion["start"], promotion["end"], role=role))
     for act, subject, actor, verb in relations.act_facts(parsed, mention_of):
         span = (min(subject["start"], actor["start"], verb.start), max(subject["end"], actor["end"], verb.end))
         kept.append(_fact(act.relation, subject, actor, *span, year=_nearest_year(years, (verb.start, verb.end))))

@@ -13,7 +13,7 @@ import re
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from spark_etl import dates, names, parse
 from spark_etl.lexicon import Lexicon, Organization
@@ -234,9 +234,10 @@ _PLAYER_TITLE = (r"(?:(?:college|junior|senior|sophomore|freshman|redshirt|two-w
 # A sentence about the draft or college play, where a school is what names a player before his title.
 _DRAFT_OR_COLLEGE = re.compile(
     r"\b(?:draft|drafted|picks?|college|College World Series|NCAA|scholarship)\b|"
-    # "took Louisville outfielder Corey Ray fifth" (not "took the loss", "took a lead in the third inning")
-    r"\b(?:took|selected)\b[^.;]*?\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|"
-    r"ninth|tenth|eleventh|twelfth)\b(?! (?:inning|base|baseman|game|straight|place|time|season|start))")
+    # "took Louisville outfielder Corey Ray fifth": a place right after a name (not "took second on a wild pitch",
+    # "took a no-hitter into the seventh", "took the loss after a fifth-inning homer")
+    r"\b(?:took|selected)\b[^.;]*?[A-Z][\w.’'-]+ (?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth|tenth|eleventh|twelfth)(?: overall)?(?=[.,;]| (?:and|in|with|out of|overall)\b)")
 _SCHOOL_FORM = re.compile(r"^(?:University of (?P<of>[A-Z][\w .&'-]+)|(?P<named>[A-Z][\w .&'-]+) University)$")
 
 
@@ -292,7 +293,11 @@ def _school_places(text: str, schools: dict[tuple[int, int], str], org_spans: li
 _KNOWN_AS = re.compile(r"\b(?:(?:known|referred to)\s+(?:[a-z]+\s+){0,2}?as|nicknamed|dubbed)\s+(?:the\s+)?[\"“']$")
 
 
-def _known_as(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any
+_A_RELATIVE = re.compile(r"\b(?:whose|his|her|their)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
+                         r"father|mother|wife|husband|cousin|uncle|nephew|niece)\b", re.I)
+
+
+def _known_as(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Callable[[int], int]
               ) -> list[tuple[int, int, str, str, str, str]]:
     """The mentions of a nickname the article gives someone ('Hensley Meulens, ... known as "Bam Bam,"') as that
     person's: the one named last before it in its sentence."""
@@ -302,7 +307,8 @@ def _known_as(text: str, found: list[tuple[int, int, str, str, str, str]], sente
         if f[5] == "name" and _KNOWN_AS.search(text[max(0, f[0] - 40):f[0]]):
             before = [p for p in people if p[5] == "name" and p[1] <= f[0] and p[3] != f[3]
                       and sentence_of(p[0]) == sentence_of(f[0])]
-            if before:
+            # Not a relative's ('Jose Ruiz, whose brother is known as "Big Bo,"').
+            if before and not _A_RELATIVE.search(text[before[-1][1]:f[0]]):
                 owners.setdefault(f[3], (before[-1][3], before[-1][4]))
     return [(s, e, t, *owners[key], "short") if key in owners else (s, e, t, key, label, kind)
             for s, e, t, key, label, kind in found]
@@ -580,15 +586,17 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                 found.append((start, end, entity_type, slug(label), label, "organization"))
         # A club the reference lacks goes by its city or nickname once named in full, as one it has does:
         # "Chico owner Bill Pyle", after "the Chico Outlaws".
-        model_clubs = {f[4]: Organization(f[3], f[4], "Team", (), None, None, None, None, None)
+        model_clubs = {f[4]: Organization(key=f[3], label=f[4], type="Team", aliases=(), parent=None,
+                                          parent_from=None, parent_to=None, level=None, league=None)
                        for f in found if f[2] == "Team" and f[5] == "organization" and f[4] not in forms}
         short_forms = _article_forms([(0, 0, label) for label in model_clubs], {**forms, **{
             label: club.key for label, club in model_clubs.items()}}, {club.key: club for club in model_clubs.values()},
             lexicon.not_name_words) if model_clubs else {}
+        model_club_by_key = {club.key: club for club in model_clubs.values()}
         claimed = taken + [(f[0], f[1]) for f in found]
         for s, e, form in _spans(_surface_pattern(tuple(short_forms)), normalized) if short_forms else []:
             if not _overlaps(s, e, claimed) and not re.match(r"\s+[A-Z]", normalized[e:]):
-                club = next(c for c in model_clubs.values() if c.key == short_forms[form])
+                club = model_club_by_key[short_forms[form]]
                 found.append((s, e, "Team", club.key, club.label, "organization"))
                 candidates = [c for c in candidates if not _overlaps(c[0], c[1], [(s, e)])]
         # "died at his home in Bel Air", "from Las Matas de Santa Cruz": a name the model reads as a place, after a
@@ -651,9 +659,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                         and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])
                         and not re.search(r"\b[A-Z][\w’'-]*\s+$", normalized[max(0, m.start() - 30):m.start()])]
     for start, end, word in singles:
-        # "Cal" of "Cal State Los Angeles": a word that names no one ("State") after it makes it part of a name.
+        # "Cal" of "Cal State Los Angeles": a school's word after it makes it part of the school's name.
         following = re.match(r" ([A-Z][\w-]*)", normalized[end:])
-        if following is not None and following.group(1) in lexicon.not_name_words:
+        if following is not None and following.group(1) in names.INSTITUTION_HEADS | {"State"}:
             continue
         keys = by_part.get(word, set())
         # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named before;

@@ -276,11 +276,12 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
         governed = head
     # "would have sent Pederson and Stripling to the Angels", the model hanging "to the Angels" on a name: a
     # move to or from a club is its clause's verb's, whatever noun the phrase hangs on.
-    # So is a post "as" something, whatever noun the model hangs "as" on: "is expected to hire Hoyer, ..., as the
-    # Cubs' general manager".
+    # So is a post "as" something its verb's object takes, which the model may hang on the object: "is expected to
+    # hire Hoyer, ..., as the Cubs' general manager" (not "Morrow, in his first season as the Mets' manager").
     if top.pos not in ("VERB", "AUX") and any(
             t.dep == "prep" and (t.text.lower() in ("to", "from") and {a, b} & set(parse.children(t, "pobj"))
-                                 or t.text.lower() == "as") for t in path):
+                                 or t.text.lower() == "as" and parse.head(t) is top and top.dep == "dobj")
+            for t in path):
         verb = next((t for t in parse.ancestors(top) if t.pos in ("VERB", "AUX")), None)
         while verb is not None:
             checked.append(verb)
@@ -623,13 +624,15 @@ PROMOTION_EXAMPLES: tuple[tuple[str, str, str], ...] = (
 PROMOTION_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Red Sox did not promote Ben Carrow to general manager.",
     "The Red Sox promoted Ben Carrow to Triple-A Worcester.",
+    "The Red Sox promoted Ben Carrow to manager at Triple-A Worcester.",
 )
 
 
 def promotions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
                ) -> list[tuple[dict[str, Any], Token]]:
     """(person, the post's noun) for each promotion "to" a post the sentence asserts: "promoted bench coach Hong
-    to manager" (a club or a level after "to" is a move of a player, moved_to's)."""
+    to manager" (a club after "to" is a move of a player, moved_to's; a post at a club named under it, "to
+    manager at Triple-A Worcester", is that club's, which the cue words read)."""
     found = []
     for verb in _verbs(parse, _PROMOTING):
         if not is_asserted(parse, verb, verb):
@@ -643,6 +646,8 @@ def promotions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
         # ... which the model may read as a clause of "to": "promoted bench coach Hong to manager".
         posts += [t for t in parse.children(verb, "xcomp") if t.pos == "NOUN" and mention_of(t) is None
                   and any(aux.text.lower() == "to" for aux in parse.children(t, "aux"))]
+        posts = [post for post in posts if not any(
+            mention_of(t) is not None for t in parse.tokens if post in parse.ancestors(t) or t is post)]
         for person in _mentioned(parse, verb, "patient", "Person", mention_of):
             found += [(person, post) for post in posts]
     return found

@@ -381,9 +381,18 @@ def test_a_promotion_gives_the_post_risen_to_and_the_one_risen_from(lexicon: Lex
     found = memberships(facts_of("The Kiwoom Heroes promoted bench coach Hong Min-ki to manager in November.",
                                  lexicon))
     assert {("Hong Min-ki", "Kiwoom Heroes", "Manager"), ("Hong Min-ki", "Kiwoom Heroes", "Coach")} <= found
+    # A title another club's name opens was held there, not at the club that promotes him.
+    found = memberships(facts_of("The New York Mets promoted Triple-A Syracuse manager Dick Scott to bench coach.",
+                                 lexicon))
+    assert ("Dick Scott", "New York Mets", "Coach") in found
+    assert ("Dick Scott", "New York Mets", "Manager") not in found
 
 
 def test_a_post_as_something_in_an_expected_hire_is_not_held(lexicon: Lexicon) -> None:
     found = memberships(facts_of("Dale Morrow is expected to hire Padres general manager Ned Carrow, his former "
                                  "assistant in Boston, as the Cubs' general manager.", lexicon))
     assert not any(club == "Chicago Cubs" for _, club, _ in found)
+    # A post "as" something that is not the object's stays its holder's, whatever the sentence's verb.
+    found = memberships(facts_of("Dale Morrow, in his first season as the New York Mets' manager, expects to contend.",
+                                 lexicon))
+    assert ("Dale Morrow", "New York Mets", "Manager") in found
