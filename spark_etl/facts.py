@@ -594,16 +594,18 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
     # A relative's words are all those of the "of" he hangs from ("the son of former Haitai Tigers and Chunichi
     # Dragons star Lee Jong-beom", where the model joins the first club to the name).
     dependents: dict[int, tuple[int, int, str]] = {}
-    for m in mentions:
-        token = parsed.covering(m["start"], m["end"]) if parsed is not None and m["entity_type"] == "Person" else None
-        hanging = relations.hanging(parsed, token) if parsed is not None and token is not None else None
-        if parsed is not None and token is not None and hanging is not None:
-            how, from_word = hanging
-            dependents[m["start"]] = (*_subtree_span(parsed, from_word if how == "kin" else token), how)
+    if parsed is not None:
+        for m in mentions:
+            token = parsed.covering(m["start"], m["end"]) if m["entity_type"] == "Person" else None
+            hanging = relations.hanging(parsed, token) if token is not None else None
+            if token is not None and hanging is not None:
+                how, from_word = hanging
+                dependents[m["start"]] = (*_subtree_span(parsed, from_word if how == "kin" else token), how)
     facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date, dependents)
     if parsed is None or not facts and not any(m["entity_type"] == "Person" for m in mentions):
         return facts
-    return _parsed_facts(sentence, sentence_start, mentions, parsed, facts, lexicon_parents or {}, date)
+    return _parsed_facts(sentence, sentence_start, mentions, parsed, facts, lexicon_parents or {}, date,
+                         {start: how for start, (_, _, how) in dependents.items()})
 
 
 def _stands_for(mention: dict[str, Any], token: parse.Token | None) -> bool:
@@ -671,12 +673,10 @@ def _governed_role(fact: dict[str, Any], sentence: str, sentence_start: int, men
 
 def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]], parsed: parse.Parse,
                   facts: list[dict[str, Any]], parents: dict[str, str],
-                  date: tuple[int, int] | None) -> list[dict[str, Any]]:
-    """The cue rules' facts the sentence asserts, and the relation rules' facts."""
+                  date: tuple[int, int] | None, hangs: dict[int, str]) -> list[dict[str, Any]]:
+    """The cue rules' facts the sentence asserts, and the relation rules' facts (`hangs`: by its start, how each
+    person's mention hangs on another's words where it does, relations.hanging)."""
     mention_of = _mention_finder(mentions)
-    # How each person's mention hangs on another's words, if it does (relations.dependency), by its start.
-    hangs = {m["start"]: relations.dependency(parsed, t) for m in mentions if m["entity_type"] == "Person"
-             and (t := parsed.covering(m["start"], m["end"])) is not None}
 
     def dependent(person: dict[str, Any], club_key: str, role: str | None = None) -> bool:
         """Whether the person is named only as what another's words hang on, the club outside the words about
@@ -832,7 +832,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     # "promoted bench coach Hong Won-ki to manager": the post he rose to, at the club of his promotion, and the one
     # his title before the name says he rose from.
     for person, post in relations.promotions(parsed, mention_of):
-        words = " ".join(t.text for t in parsed.tokens if t.i in parsed.span_of(post))
+        words = parsed.words_of(post)
         to_role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
         # Not a title another club's name opens: "promoted Triple-A Syracuse manager Dick Scott to bench coach".
         title = _title_span(sentence, person["start"] - sentence_start)
@@ -903,7 +903,7 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
                dependents: dict[int, tuple[int, int, str]] | None = None) -> list[dict[str, Any]]:
     """The facts the cue words around the mentions state (no parse needed; `dependents`: by their start, the
     people the parse reads as what another's words hang on, who own no role word outside the span of the
-    words under their name, with that span and how they hang, relations.dependency)."""
+    words under their name, with that span and how they hang, relations.hanging)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
     teams = _own_teams(sentence, sentence_start, mentions)
@@ -1094,7 +1094,7 @@ def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[s
     ("moved to the front office as a vice president"), but not one they held before ("as a former coach")."""
     found = []
     for person, title in relations.posts_as(parsed, _mention_finder(mentions)):
-        words = " ".join(t.text for t in parsed.tokens if t.i in parsed.span_of(title))
+        words = parsed.words_of(title)
         role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
         if role in _STAFF and not re.search(r"\b(?:former|ex-|onetime|one-time)\b", words, re.I):
             found.append(_fact("member", person, topic, min(person["start"], title.start),

@@ -256,10 +256,9 @@ def schools_of_players(text: str, orgs: dict[str, Organization]) -> dict[tuple[i
                         .add(org.key)
     places = {place: keys for place, keys in named.items() if place not in schools} | schools
     found: dict[tuple[int, int], str] = {}
-    for start, end in _sentences(text):
+    draft_sentences = [(start, end) for start, end in _sentences(text) if _DRAFT_OR_COLLEGE.search(text[start:end])]
+    for start, end in draft_sentences:
         sentence = text[start:end]
-        if not _DRAFT_OR_COLLEGE.search(sentence):
-            continue
         for m in re.finditer(rf"(?<![\w’'-])([A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*)?) {_PLAYER_TITLE} [A-Z]", sentence):
             keys = places.get(m.group(1), set())
             if len(keys) == 1:
@@ -267,11 +266,10 @@ def schools_of_players(text: str, orgs: dict[str, Organization]) -> dict[tuple[i
     # In such a sentence the place alone is the college too: "a 10th-round pick of the Reds out of high school in
     # 2013 but went to Miami instead".
     colleges = {text[start:end]: key for (start, end), key in found.items()}
-    for start, end in _sentences(text):
-        if _DRAFT_OR_COLLEGE.search(text[start:end]):
-            for place, key in colleges.items():
-                for m in re.finditer(rf"(?<![\w’'-]){re.escape(place)}(?![\w’'-]| [A-Z])", text[start:end]):
-                    found.setdefault((start + m.start(), start + m.end()), key)
+    for start, end in draft_sentences:
+        for place, key in colleges.items():
+            for m in re.finditer(rf"(?<![\w’'-]){re.escape(place)}(?![\w’'-]| [A-Z])", text[start:end]):
+                found.setdefault((start + m.start(), start + m.end()), key)
     return found
 
 

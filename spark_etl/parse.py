@@ -124,6 +124,10 @@ class Parse:
                 todo.append(child)
         return found
 
+    def words_of(self, token: Token) -> str:
+        """The words of span_of, in order, joined by spaces: "hitting coach"."""
+        return " ".join(t.text for t in self.tokens if t.i in self.span_of(token))
+
     def conjuncts(self, token: Token) -> list[Token]:
         """The token and the tokens coordinated with it: "Ruiz and Beck", "Ruiz, Beck and Dunn"."""
         found = [token]

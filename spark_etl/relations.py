@@ -607,7 +607,7 @@ def role_of(rule: Rule, parse: Parse, verb: Token, club: dict[str, Any],
         phrases += [t for t in _argument(parse, verb, rule.club[5:])
                     if any(club["start"] <= p.start < club["end"] for p in parse.children(t, "poss"))]
     for head in phrases:
-        words = " ".join(t.text for t in parse.tokens if t.i in parse.span_of(head))
+        words = parse.words_of(head)
         for role, pattern in cues:
             if pattern.search(words):
                 return role
@@ -955,19 +955,13 @@ def names_a_relative(parse: Parse, token: Token) -> bool:
     return token.dep == "poss" and head is not None and head is not token and head.lemma.lower() in _KIN
 
 
-def dependency(parse: Parse, token: Token) -> str | None:
+def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
     """How a person is named only as what another's words hang on, if he is: "under" the man under whom someone
     served ("coach under Joe Girardi"), "leads" the one whose staff someone joined ("joining Cash's staff"),
     "kin" a relative ("the son of Jimy Williams", "the nephew of Chicago Cubs Hall of Famer Ryne Sandberg");
-    None when he is not. Such a person is not the subject of the clause's memberships."""
-    found = hanging(parse, token)
-    return found[0] if found else None
-
-
-def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
-    """dependency's answer with the word the person's words hang from: the possessive, or the preposition
-    ("of" in "the son of former Haitai Tigers and Chunichi Dragons star Lee Jong-beom"), whose words are all
-    about him."""
+    None when he is not. Such a person is not the subject of the clause's memberships. With it, the word his
+    words hang from: the possessive, or the preposition ("of" in "the son of former Haitai Tigers and Chunichi
+    Dragons star Lee Jong-beom"), whose words are all about him."""
     while token.dep in ("compound", "flat") and (head := parse.head(token)) is not None and head is not token:
         token = head
     # "working under Bo Porter, interim manager Tom Lawless, A.J. Hinch and Dusty Baker": each of a list of names
