@@ -114,7 +114,7 @@ bench: install $(MORPH_KGC)
 	$(BIN)/python -m benchmarks.run $(BENCH_SIZES)
 	$(BIN)/python -m benchmarks.extraction $(BENCH_SIZES)
 	$(BIN)/python -m benchmarks.record_mapping
-	$(BIN)/python -m benchmarks.chains
+	$(BIN)/python -m benchmarks.chains --shapes
 	$(BIN)/python -m benchmarks.cluster
 	$(BIN)/python -m benchmarks.report
 

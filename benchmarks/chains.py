@@ -23,6 +23,7 @@ import requests
 from pyoxigraph import DefaultGraph, NamedNode
 
 from benchmarks.endpoint import bbkg_server, process
+from benchmarks.shapes import bench_shapes, save_store_results
 from bbkg.pipeline import run_build
 from store.builds import open_current
 from store.seasons import network_of
@@ -120,6 +121,8 @@ def networkx_beside(store_dir: Path, pairs: list[tuple[str, str]]) -> dict[str, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--store", type=Path, help="A store folder already built from the seeds and the record.")
+    parser.add_argument("--shapes", action="store_true",
+                        help="Also measure the query shapes on that store (benchmarks.shapes, into shapes.json).")
     args = parser.parse_args()
     scratch = None
     if args.store is None:
@@ -130,6 +133,8 @@ def main() -> None:
     try:
         pairs = record_pairs(store_dir, PAIRS)
         served = ask_over_http(store_dir, pairs)
+        if args.shapes:
+            save_store_results("the seeds and the whole record", bench_shapes(store_dir))
         beside = networkx_beside(store_dir, pairs)
         figures = {"build": built, "pairs": len(pairs), "api": served, "networkx_in_process": beside,
                    "api_p95_over_networkx_p95": round(served["all"]["p95_ms"] / max(beside["p95_ms"], 0.001), 1)}

@@ -155,11 +155,13 @@ SECTIONS = (
             "an oversized body not refused, an acknowledged update missing, a failed rebuild or the bound passed.",
             soak_markdown),
     Section("Query shapes", "shapes.json",
-            "`python -m benchmarks.shapes STORE SECONDS OUT`, outside `make bench` (its last run's figures, on the "
-            "code of that day): `bbkg serve` with its cache off beside `oxigraph serve-read-only` on the same "
-            "files, eight shapes of query and a mix of them, each by GET and by POST form, at 8 and 32 "
-            "connections, A/B alternated over two rounds, every request a text no earlier run sent (but the "
-            "aggregate's few), no warm-up; rows checked equal first; then each server's memory, idle.",
+            "`benchmarks/shapes.py`, in `make bench` on two stores: the largest generated corpus's (after "
+            "`benchmarks/scale.py`) and the seeds with the whole record (after `benchmarks/chains.py`). `bbkg serve` "
+            "with its cache off beside `oxigraph serve-read-only` on the same files, eight shapes of query and a "
+            "mix of them, each by GET and by POST form, at 8 and 32 connections, A/B alternated over two rounds, "
+            "every request a text no earlier run sent (but the aggregate's few, whose runs are five times as "
+            "long), no warm-up; rows checked equal first; then each server's memory, idle, and its start to its "
+            "first answer.",
             shapes_markdown),
     Section("Allocator", "allocator.json",
             "`python -m benchmarks.allocator STORE`, outside `make bench` (so these are its last run's, on the code "

@@ -21,6 +21,7 @@ from bbkg.evaluate import evaluate
 from benchmarks.corpus import generate_corpus
 from benchmarks.endpoint import bench_connections, process
 from benchmarks.mapping import bench_mapping_in_subprocess
+from benchmarks.shapes import bench_shapes, save_store_results
 from benchmarks.varied import bench_varied
 from benchmarks.varied import markdown as varied_markdown
 from store.builds import build_summary, open_current
@@ -138,6 +139,8 @@ def run_scale(sizes: list[int], work: Path) -> dict[str, Any]:
                       "--port", "8731"], "http://127.0.0.1:8731/sparql"):
             results["connections_api_on_largest"] = bench_connections("http://127.0.0.1:8731", 1, pairs)
         results["endpoint_varied_on_largest"] = bench_varied(work / f"store-{largest['corpus']}")
+        save_store_results(f"{int(largest['corpus']):,} generated articles", bench_shapes(
+            work / f"store-{largest['corpus']}"))
     return results
 
 

@@ -5,10 +5,11 @@ Every request of a run is a query text no earlier run of the benchmark has sent,
 subjects for it: each shape's texts are drawn from one shuffled list of the store's subjects (people for the
 2-hop join), and each run takes the next slice of it, so nothing is warmed up on the very texts it then
 measures (the first run of each server is measured like the others). The aggregate has one text per role,
-so its texts repeat, and the report says how many distinct texts each shape had. Rows are checked equal on
-a sample of each shape before anything is timed. The report gives QPS, the CPU both servers' processes spent a
-request, the ratio of each round, the memory (PSS) of each server idle after the runs, and how long each took
-from its start to its first answer (and bbkg to its API's in-memory copies loaded, which the runs wait for).
+so its texts repeat, and the report says how many distinct texts each shape had; its runs are five times as
+long. Rows are checked equal on a sample of each shape before anything is timed. The report gives QPS, the CPU
+both servers' processes spent a request, the ratio of each round, the memory (PSS) of each server idle after
+the runs, and how long each took from its start to its first answer (and bbkg to its API's in-memory copies
+loaded, which the runs wait for).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 
 import requests
 
+from benchmarks.page import RESULTS as RESULTS_DIR
 from benchmarks.endpoint import (LUA_THREADS, bbkg_server, cpu_seconds, median_figures, oxigraph_server, parse_wrk,
                                  process, pss_mib)
 from benchmarks.varied import round_ratios
@@ -35,6 +37,11 @@ from vocab.namespaces import BB, PREFIXES, RDF_TYPE
 
 # Solutions as JSON, graphs as N-Triples: what both servers write for every shape.
 ACCEPT = "application/sparql-results+json, application/n-triples;q=0.9"
+
+RESULTS = RESULTS_DIR / "shapes.json"
+# A shape with fewer distinct texts than this (the aggregate, one text per role) runs this many times longer.
+FEW_TEXTS = 1000
+SLOW_SHAPE_FACTOR = 5
 
 # wrk asks for the texts of its slice in turn, each thread from its own half, by GET or by POST (form).
 LUA = """
@@ -138,7 +145,8 @@ def bench_shapes(store_dir: Path, seconds: int = 4, connections: tuple[int, ...]
                  only: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every shape (or those named in `only`) on both servers; see the module's docstring."""
     shapes = {name: texts for name, texts in shape_texts(store_dir).items() if not only or name in only}
-    results: dict[str, Any] = {"store": str(store_dir), "seconds": seconds, "rounds": rounds, "shapes": {},
+    results: dict[str, Any] = {"store": str(store_dir), "store_quads": len(open_current(store_dir)[0]),
+                               "seconds": seconds, "rounds": rounds, "shapes": {},
                                "distinct_texts": {name: len(texts) for name, texts in shapes.items()}}
     servers = {"bbkg": bbkg_server(store_dir, 8751, cache=False), "oxigraph": oxigraph_server(store_dir, 8753)}
     with ExitStack() as running:
@@ -152,13 +160,16 @@ def bench_shapes(store_dir: Path, seconds: int = 4, connections: tuple[int, ...]
         check_same_rows(list(urls.values()), shapes)
         for shape, texts in shapes.items():
             slices = Slices(texts, slice_size)
+            # A few slow texts get runs five times as long: at a few dozen answers a second, a short run's count
+            # turns on which texts happened to be in flight when it ended.
+            run_seconds = seconds * SLOW_SHAPE_FACTOR if len(texts) < FEW_TEXTS else seconds
             for method in methods:
                 for count in connections:
                     runs: dict[str, list[dict[str, float]]] = {name: [] for name in urls}
                     for round_number in range(rounds):
                         for name in (list(urls) if round_number % 2 == 0 else list(reversed(urls))):
                             used = cpu_seconds(pids[name])
-                            run = run_wrk(urls[name], seconds, count, slices.take(), method)
+                            run = run_wrk(urls[name], run_seconds, count, slices.take(), method)
                             run["cpu_us_per_request"] = round((cpu_seconds(pids[name]) - used) / max(
                                 1, run["requests"]) * 1e6, 1)
                             run["repeated_texts"] = max(0, run["requests"] - slices.size)
@@ -179,7 +190,25 @@ def bench_shapes(store_dir: Path, seconds: int = 4, connections: tuple[int, ...]
     return results
 
 
+def save_store_results(label: str, results: dict[str, Any], path: Path = RESULTS) -> None:
+    """Keep one store's results in shapes.json beside the other store's (`make bench` measures two, in two steps)."""
+    kept = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    stores = kept.get("stores", {}) if isinstance(kept.get("stores"), dict) else {}
+    stores[label] = results
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"stores": stores}, indent=2) + "\n", encoding="utf-8")
+
+
 def markdown(results: dict[str, Any]) -> str:
+    """The tables of each store in shapes.json (or of one store's results alone)."""
+    if "stores" not in results:
+        return store_markdown(results)
+    return "\n".join(f"**{label}** ({figures['store_quads']:,} quads).\n\n{store_markdown(figures)}"
+                     if "store_quads" in figures else f"**{label}**.\n\n{store_markdown(figures)}"
+                     for label, figures in results["stores"].items())
+
+
+def store_markdown(results: dict[str, Any]) -> str:
     lines = ["| shape | method @ connections | bbkg QPS | oxigraph QPS | bbkg vs oxigraph (rounds) | "
              "CPU µs a request (bbkg / oxigraph) | p99 ms (bbkg / oxigraph) | non-2xx | texts repeated |",
              "|---|---|---:|---:|---|---|---|---:|---:|"]

@@ -8,8 +8,8 @@ its memory cap (the query_memory_mb setting): one that runs out ends, and its qu
 retried. Name lookups (evaluation.LOOKUP_CALLS) have slots of their own, and a lane of their own in the shared
 process (or children of their own while it has no copy), so that no query waits ahead of them; so do lookups over
 the graph the build saved (evaluation.GRAPH_CALLS) while there is a shared process, and the query slots' processes
-answer them while there is none. (A SELECT over one triple pattern, which can be stopped between rows, is
-evaluated by the server worker first: see one_pattern.py.)
+answer them while there is none. SPARQL queries from /sparql do not come here: the query engine evaluates them
+in the worker (store/engine.py).
 """
 
 from __future__ import annotations

@@ -41,8 +41,13 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
                           r"(?:first|second|third) basem[ae]n|(?:pitcher|infielder|outfielder|left-hander|"
                           r"right-hander|reliever|closer|ace|slugger|(?:center|left|right) fielder|shortstop|"
-                          r"catcher|prospect|hitter|starter)(?:s(?=\s+(?-i:[A-Z])))?|utility man|debut|homegrown|"
-                          r"starting)\b", re.I)),
+                          r"catcher|prospect|hitter|starter)(?:s(?=\s+(?-i:[A-Z])))?|"
+                          # Words that are a title only before the names they title ("Yankees star Alex
+                          # Rodriguez", "Brothers captain Chou Szu-chi"), not in "feel like a star".
+                          r"(?:captain|(?<!-)star|(?<!\w-)All-Star|\d+-game winner)s?"
+                          r"(?=\s+(?-i:[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]))"
+                          r"(?!\s+(?-i:Game|Games|Tribune|Week|Weekend|Futures|Classic|Series)\b)|"
+                          r"utility man|debut|homegrown|starting)\b", re.I)),
 )
 _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 # The same, where the words between are the title's own ("the Cardinals' bench coach"), not a clause's ("the
@@ -84,19 +89,20 @@ _CLUB_BEFORE_TITLE = re.compile(
     r"fires|name|names|add|adds|trade|trades|send|sends|acquire|acquires|promote|promotes|release|releases|"
     r"claim|claims|recall|recalls|option|options|activate|activates|place|places|tab|tabs|land|lands|get|gets|"
     r"deal|deals|bring|brings|re-sign|re-signs|welcome|welcomes|lose|loses|move|moves|let|lets)\b)"
-    r"(?:[a-z][a-z-]*(?<!ed)(?<!ly)|All-Star|Triple-A|Double-A|Class-A)\s+){0,3}")
+    r"(?:[a-z][a-z-]*(?<!ed)(?<!ly)|\d+-[a-z]+|All-Star|Triple-A|Double-A|Class-A)\s+){0,3}")
 # Titles a name may follow (nouns, not the verbs among the role cues: "drafted Max Clark" names no post).
 _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinator|instructor|scout|director|"
                          r"owner|broadcaster|announcer|analyst|president|officer|COO|CEO|chairman|executive|"
                          r"basem[ae]n|pitchers?|infielders?|outfielders?|left-handers?|right-handers?|lefty|righty|"
                          r"relievers?|closers?|aces?|sluggers?|fielders?|shortstops?|catchers?|prospects?|hitters?|"
-                         r"starters?|utility man|designated hitter|skipper)$", re.I)
+                         r"starters?|captains?|stars?|winners?|utility man|designated hitter|skipper)$", re.I)
 # ", the former Miami Marlins and St. Louis Cardinals outfielder,", ", a former first-round pick of the Red Sox
 # who later pitched for the Padres,": what a name's apposition says, up to the comma that closes it.
-_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!?]?[\"”’)]*\s*$)")
+# An age may come first: "Tae Park, 22, the son of ...".
+_APPOSITION = re.compile(r"(?:,\s+\d{1,2})?,\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!?]?[\"”’)]*\s*$)")
 # ", the son of", ", the younger brother of": an apposition naming the person's relative.
-_KINSHIP = re.compile(r",\s+(?:a|an|the)\s+(?:\w+\s+)?(?:grand)?(?:son|daughter|brother|sister|father|mother|nephew|"
-                      r"niece|cousin|uncle|wife|husband|widow)(?:-in-law)?\s+of\b", re.I)
+_KINSHIP = re.compile(r"(?:,\s+\d{1,2})?,\s+(?:a|an|the)\s+(?:\w+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
+                      r"father|mother|nephew|niece|cousin|uncle|wife|husband|widow)(?:-in-law)?\s+of\b", re.I)
 _OF_THE_CLUB = re.compile(r"\s+of\s+(?:the\s+)?")
 _PLAY = re.compile(r"\b(?:pitch\w*|thr[eo]w\w*|innings?|homer\w*|hits?|(?:no-)?hitters?|RBIs?|runs?|struck|"
                    r"strikeouts?|relief|relievers?|"

@@ -661,6 +661,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         following = re.match(r" ([A-Z][\w-]*)", normalized[end:])
         if following is not None and following.group(1) in names.INSTITUTION_HEADS | {"State"}:
             continue
+        # "Park" of "Park Min-soo": a family name written first, before a hyphenated given name, is another person's.
+        if following is not None and re.fullmatch(r"[A-Z][a-z]+-[a-z]+", following.group(1)):
+            continue
         keys = by_part.get(word, set())
         # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named before;
         # he may be one it names in full after ("with his son Koby ... Koby Clemens, drafted by the Astros").

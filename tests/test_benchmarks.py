@@ -133,3 +133,26 @@ def test_the_benchmarks_page_is_made_of_the_last_results() -> None:
     results file the page names is there."""
     assert PAGE.read_text(encoding="utf-8") == page(), "docs/benchmarks.md is stale: run python -m benchmarks.report"
     assert all((RESULTS / section.results).is_file() for section in SECTIONS)
+
+
+def test_the_shapes_of_two_stores_are_kept_side_by_side(tmp_path: Path) -> None:
+    """`make bench` measures the query shapes on two stores in two steps: the second keeps the first's figures."""
+    from benchmarks.shapes import markdown, save_store_results
+
+    def figures(qps: float) -> dict[str, Any]:
+        run = {"qps": qps, "vs_oxigraph": 0.5, "vs_oxigraph_by_round": [0.4, 0.6], "cpu_us_per_request": 100.0,
+               "p99_ms": 1.0, "non_2xx": 0, "repeated_texts": 0}
+        return {"store_quads": 1234, "shapes": {"ASK | GET @ 8": {"bbkg": run, "oxigraph": {**run, "qps": 2 * qps}}},
+                "memory_mib_idle_after": {"bbkg": 300, "oxigraph": 100},
+                "start_to_first_answer_s": {"bbkg": 0.5, "oxigraph": 0.1}}
+
+    results = tmp_path / "shapes.json"
+    save_store_results("the first store", figures(1000), results)
+    save_store_results("the second store", figures(3000), results)
+    save_store_results("the first store", figures(2000), results)  # measured again: replaced, not added
+    kept = json.loads(results.read_text(encoding="utf-8"))
+    assert list(kept["stores"]) == ["the first store", "the second store"]
+    assert kept["stores"]["the first store"]["shapes"]["ASK | GET @ 8"]["bbkg"]["qps"] == 2000
+    page_text = markdown(kept)
+    assert "**the first store** (1,234 quads)" in page_text and "**the second store**" in page_text
+    assert "| ASK | GET @ 8 | 2,000 | 4,000 |" in page_text and "| ASK | GET @ 8 | 3,000 | 6,000 |" in page_text

@@ -781,3 +781,15 @@ def test_a_club_being_beaten_is_the_opponent(lexicon: Lexicon) -> None:
 def test_a_levels_affiliate_in_a_city_is_the_club_of_that_city(lexicon: Lexicon) -> None:
     text = "Dale Morrow managed the Red Sox' Class A affiliate in Greenville, S.C., in 2007."
     assert ("Dale Morrow", "Greenville Drive", "Manager") in _labelled_members(text, lexicon)
+
+
+def test_a_star_a_captain_and_a_winner_are_players(lexicon: Lexicon) -> None:
+    found = _labelled_members("Former Dodgers star Steve Garvey threw out the first pitch. Giants captain Dale Morrow "
+                              "caught it. The Cubs' 18-game winner Ned Haskins and Tigers All-Star Bo Lantz watched.",
+                              lexicon)
+    assert {("Steve Garvey", "Los Angeles Dodgers", "Player"), ("Dale Morrow", "San Francisco Giants", "Player"),
+            ("Ned Haskins", "Chicago Cubs", "Player"), ("Bo Lantz", "Detroit Tigers", "Player")} <= found
+    # The game of the stars, and a star that is a hotel's or a figure of speech, name no player.
+    found = _labelled_members("Mets manager Dale Morrow led the National League in the All-Star Game, and stayed at a "
+                              "five-star hotel. Morrow said the Mets made him feel like a star.", lexicon)
+    assert ("Dale Morrow", "New York Mets", "Player") not in found
