@@ -203,8 +203,10 @@ def markdown(results: dict[str, Any]) -> str:
     """The tables of each store in shapes.json (or of one store's results alone)."""
     if "stores" not in results:
         return store_markdown(results)
-    return "\n".join(f"**{label}** ({figures['store_quads']:,} quads).\n\n{store_markdown(figures)}"
-                     if "store_quads" in figures else f"**{label}**.\n\n{store_markdown(figures)}"
+    def heading(label: str, figures: dict[str, Any]) -> str:
+        return f"**{label}** ({figures['store_quads']:,} quads)." if "store_quads" in figures else f"**{label}**."
+
+    return "\n".join(f"{heading(label, figures)}\n\n{store_markdown(figures)}"
                      for label, figures in results["stores"].items())
 
 
