@@ -29,7 +29,7 @@ $(STAMP): pyproject.toml Makefile
 # The query engine (engine/: a Rust extension over the oxigraph crate), built from source by pip with maturin
 # (from PyPI) and cargo: the first build compiles RocksDB's C++ sources, about 9 minutes on two cores, and later
 # ones reuse engine/target. Its bindings generator needs libclang (Debian's libclang-dev).
-$(ENGINE_STAMP): $(STAMP) $(SPAREVAL)/.patched engine/Cargo.toml engine/Cargo.lock engine/pyproject.toml engine/src/lib.rs \
+$(ENGINE_STAMP): $(STAMP) $(SPAREVAL)/.patched engine/Cargo.toml engine/Cargo.lock engine/pyproject.toml $(wildcard engine/src/*.rs) \
                  engine/bbkg_engine.pyi
 	@command -v cargo >/dev/null || { echo "bbkg's query engine needs Rust's cargo (https://rustup.rs)"; exit 1; }
 	@ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq libclang-dev >/dev/null)

@@ -131,7 +131,8 @@ STAGES = (
     ("mapping/", "records to N-Quads: one IRI per thing, every fact with its evidence and provenance"),
     ("store/", "Oxigraph on disk: loaded, checked against the SHACL shapes, switched atomically; queried by "
                "engine/ (Rust)"),
-    ("server/", "Flask under granian: SPARQL 1.1 Protocol, dumps, the connection API, the pages"),
+    ("server/", "a front door in Rust for queries, Flask under granian behind it: SPARQL 1.1 Protocol, dumps, the "
+                "connection API, the pages"),
 )
 BESIDE = (("vocab/", "below every stage: formats, namespaces, IRIs, settings, errors"),
           ("bbkg/", "above them: the CLI (build, serve, connect, evaluate) runs the stages in order"))

@@ -247,7 +247,8 @@ def _kill_worker_and_query_process(server_pid: int) -> dict[str, Any]:
     process (a fork of its zygote, server/shared_queries.py), whose queries in flight are then retried alone,
     or else one of its per-query processes (spawned children)."""
     workers = [pid for pid in process_tree(server_pid) if pid != server_pid and "spawn_main" not in _cmdline(pid)
-               and "resource_tracker" not in _cmdline(pid) and server_pid in _parents(pid)[:1]]
+               and "resource_tracker" not in _cmdline(pid) and "server.front" not in _cmdline(pid)
+               and server_pid in _parents(pid)[:1]]
     killed: dict[str, Any] = {"worker": None, "query_process": None, "query_process_kind": None}
     if workers:
         os.kill(workers[0], signal.SIGKILL)

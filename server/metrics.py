@@ -17,6 +17,8 @@ import struct
 import threading
 from pathlib import Path
 
+# The file's path, as `bbkg serve` hands it to its worker processes and its front process.
+METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
 COUNTERS = {
     "requests": "HTTP requests answered",
     "queries": "SPARQL queries answered (any outcome), from the cache or evaluated",

@@ -1,7 +1,8 @@
-"""Running the app under granian: a Rust HTTP server with several Python worker processes.
+"""Running the app: a front process on the server's address (front.py), and granian, a Rust HTTP server with
+several Python worker processes, behind it on a Unix socket.
 
-Workers are separate processes that build their own app: the settings reach them as
-BBKG_* environment variables, and the metrics as a shared memory-mapped file.
+The front and the workers are separate processes that build their own app: the settings reach them as BBKG_*
+environment variables, and the metrics as a shared memory-mapped file.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from flask import Flask
 from vocab.config import SETTINGS, load_settings
 from vocab.errors import UserError
 from server import create_app
-from server.metrics import Metrics
+from server.front import listen, start_front, stop_front
+from server.metrics import METRICS_FILE_VARIABLE, Metrics
 from store.builds import open_current
 from store.sandbox import network_isolation_available
 
@@ -27,7 +29,6 @@ class IsolationUnavailableError(UserError, PermissionError):
     """The kernel refuses the empty network namespace that isolates queries."""
 
 
-METRICS_FILE_VARIABLE = "BBKG_SERVE_METRICS_FILE"
 # Requests one worker holds at once. Most of them wait (on a query process or for a query slot, see the
 # query_slots setting), so threads are cheap; with few of them, /health would queue behind busy clients in
 # granian.
@@ -100,11 +101,17 @@ def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> N
             "BBKG_ISOLATE_QUERY_NETWORK=false")
     for setting in SETTINGS:
         os.environ[f"BBKG_{setting.name.upper()}"] = str(resolved[setting.name])
+    listener = listen(resolved["host"], resolved["port"])
     with tempfile.TemporaryDirectory(prefix="bbkg-serve-") as scratch:
         os.environ[METRICS_FILE_VARIABLE] = str(Path(scratch) / "metrics")
-        Granian(
-            "server.serve:worker_app", factory=True, interface=Interfaces.WSGI,
-            address=resolved["host"], port=resolved["port"], workers=resolved["workers"],
-            blocking_threads=THREADS_PER_WORKER, websockets=False,
-            log_access=resolved["access_log"], respawn_failed_workers=True,
-        ).serve()
+        workers_socket = Path(scratch) / "workers.sock"
+        front = start_front(listener, workers_socket)
+        listener.close()  # the front's now: granian's workers, forked from here, must not hold it open
+        try:
+            Granian(
+                "server.serve:worker_app", factory=True, interface=Interfaces.WSGI, uds=workers_socket,
+                workers=resolved["workers"], blocking_threads=THREADS_PER_WORKER, websockets=False,
+                log_access=resolved["access_log"], respawn_failed_workers=True,
+            ).serve()
+        finally:
+            stop_front(front)

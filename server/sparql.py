@@ -179,6 +179,14 @@ def _canonical(media_type: str | None, formats: Mapping[str, Format]) -> str | N
     return formats[media_type].media_type if media_type is not None else None
 
 
+def answer_types(accept: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """For an Accept header, the Content-Type header and the engine's media type of solutions (or a boolean),
+    then those of a graph; None where none fits. What the front (engine/src/endpoint.rs) asks once per header."""
+    result_type, graph_type = negotiate(accept)
+    return (_content_type(result_type) if result_type else None, _canonical(result_type, RESULT_BY_MEDIA_TYPE),
+            _content_type(graph_type) if graph_type else None, _canonical(graph_type, GRAPH_BY_MEDIA_TYPE))
+
+
 class Answer(NamedTuple):
     status: int
     body: bytes

@@ -296,7 +296,8 @@ def test_a_spark_failure_is_one_line_with_the_trace_in_a_log(spark, tmp_path: Pa
 
 
 def test_query_processes_do_not_inherit_the_update_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from server.serve import METRICS_FILE_VARIABLE, worker_app
+    from server.metrics import METRICS_FILE_VARIABLE
+    from server.serve import worker_app
 
     monkeypatch.setenv("BBKG_UPDATE_TOKEN", "secret")
     monkeypatch.setenv("BBKG_STORE_DIR", str(tmp_path))

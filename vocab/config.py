@@ -97,10 +97,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("port", 8000, "Port `bbkg serve` listens on."),
     Setting("workers", 2, "Worker processes of `bbkg serve`; each holds up to 64 requests at once."),
     Setting("query_slots", 4,
-            "SPARQL queries one worker evaluates at once (in the query engine, in the worker's own threads), and "
-            "likewise API lookups (as threads of its shared process over the in-memory copy, memory_store_quads, "
-            "or each in a query process of its own from disk); more wait for a slot within their deadline, while "
-            "/health and the pages that need no query answer at once."),
+            "SPARQL queries one worker evaluates at once (in the query engine; `bbkg serve`'s front process, which "
+            "evaluates the queries sent with no other field but the dataset's, has workers × query_slots slots for "
+            "them), and likewise API lookups (as threads of its shared process over the in-memory copy, "
+            "memory_store_quads, or each in a query process of its own from disk); more wait for a slot within "
+            "their deadline, while /health and the pages that need no query answer at once."),
     Setting("quick_query_seconds", 0.2,
             "How long a query runs alone among its worker's queries before the next one may start beside it: "
             "shorter queries run one after another, each with the CPU's caches to itself (more at once only "
@@ -143,9 +144,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("cors_origins", "",
             "Origins allowed to call the endpoint from a browser: empty (no CORS), '*', or a comma-separated list."),
     Setting("query_cache_bytes", 64_000_000,
-            "Memory per worker for cached /sparql answers to queries by GET and by POST (a form whose only field "
-            "is `query`, or a query body without parameters; exact: a build never changes, and an update moves "
-            "every answer out); never an update's; 0 turns the cache off."),
+            "Memory per worker (and for `bbkg serve`'s front process) for cached /sparql answers to queries by GET "
+            "and by POST (a form whose only field is `query`, or a query body without parameters; exact: a build "
+            "never changes, and an update moves every answer out); never an update's; 0 turns the cache off."),
     Setting("update_token", "", "Bearer token that enables SPARQL Update; empty (the default) turns updates off."),
     Setting("isolate_query_network", True,
             "Run queries in a process with no network access (a Linux network namespace), "

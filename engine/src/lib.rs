@@ -9,9 +9,14 @@
 //!
 //! The answer is serialized by Oxigraph's own serializers into bytes, with the GIL released all along.
 
+mod endpoint;
+mod front;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::net::TcpListener;
+use std::os::fd::FromRawFd;
 use std::path::PathBuf;
 use std::ptr;
 use std::sync::atomic::{AtomicIsize, AtomicU64, AtomicU8, Ordering};
@@ -539,10 +544,45 @@ impl ReadOnlyStore {
     }
 }
 
+/// Serve HTTP on the listening socket `listener_fd` until the process ends (front.rs): queries alone answered
+/// here (endpoint.rs), other SPARQL operations by `respond`, called as respond(method, query_string, headers, body,
+/// peer) -> (status line, headers, body) with the GIL; every other connection handed to granian's Unix socket
+/// `upstream`. `engine_store` is server/engine.py's EngineStore; `negotiate(accept)` gives (results content type,
+/// results media type, graph content type, graph media type); `settings` holds the endpoint's settings, one item
+/// per field of EndpointSettings.
+#[pyfunction]
+#[pyo3(signature = (listener_fd, upstream, respond, engine_store, negotiate, settings, access_log=false,
+                    idle_seconds=60.0, max_connections=1024))]
+#[allow(clippy::too_many_arguments)]
+fn serve_front(
+    py: Python<'_>,
+    listener_fd: i32,
+    upstream: PathBuf,
+    respond: Py<PyAny>,
+    engine_store: Py<PyAny>,
+    negotiate: Py<PyAny>,
+    settings: &Bound<'_, pyo3::types::PyDict>,
+    access_log: bool,
+    idle_seconds: f64,
+    max_connections: usize,
+) -> PyResult<()> {
+    let endpoint_settings: endpoint::EndpointSettings = settings.extract()?;
+    let max_body_bytes = endpoint_settings.max_query_bytes;
+    let endpoint = endpoint::Endpoint::new(endpoint_settings, engine_store, negotiate)
+        .map_err(|e| PyOSError::new_err(format!("the front cannot count in the metrics file: {e}")))?;
+    // SAFETY: the caller hands over a listening socket it no longer uses.
+    let listener = unsafe { TcpListener::from_raw_fd(listener_fd) };
+    let idle = Duration::try_from_secs_f64(idle_seconds.max(0.001)).unwrap_or(Duration::from_secs(60));
+    let front = front::Front { upstream, respond, max_body_bytes, idle, endpoint, access_log };
+    py.allow_threads(move || front::serve(listener, front, max_connections.max(1)));
+    Ok(())
+}
+
 #[pymodule]
 fn bbkg_engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<ReadOnlyStore>()?;
+    m.add_function(wrap_pyfunction!(serve_front, m)?)?;
     m.add("QuerySyntaxError", py.get_type::<QuerySyntaxError>())?;
     m.add("QueryStopped", py.get_type::<QueryStopped>())?;
     m.add("QueryTimeout", py.get_type::<QueryTimeout>())?;
