@@ -23,6 +23,12 @@ from store.update import store_version
 MAX_ENTRY_BYTES = 1_000_000
 
 
+def _entry_size(key: tuple[Any, ...], entry: tuple[str, list[tuple[str, str]], bytes]) -> int:
+    """What an entry counts against the budget: its body, its request, Accept and Origin, and a fixed overhead
+    (engine/src/endpoint.rs's cache counts the same)."""
+    return len(entry[2]) + len(key[0]) + len(key[2]) + len(key[3]) + 256
+
+
 class SparqlResponseCache:
     """WSGI middleware answering repeated /sparql queries from memory."""
 
@@ -73,7 +79,7 @@ class SparqlResponseCache:
         return [body]
 
     def _remember(self, key: tuple[Any, ...], entry: tuple[str, list[tuple[str, str]], bytes]) -> None:
-        size = len(entry[2]) + len(key[0]) + 256
+        size = _entry_size(key, entry)
         with self._lock:
             if key in self._entries:
                 return
@@ -81,4 +87,4 @@ class SparqlResponseCache:
             self._size += size
             while self._size > self.budget and self._entries:
                 old_key, old = self._entries.popitem(last=False)
-                self._size -= len(old[2]) + len(old_key[0]) + 256
+                self._size -= _entry_size(old_key, old)

@@ -55,6 +55,10 @@ def _child_main(conn: Connection, store_dir: str, isolate_network: bool, memory_
             exit_out_of_memory()
 
 
+# A request that found every slot busy until its deadline (SPARQL and the API alike).
+SLOTS_BUSY = "every query slot stayed busy until this request's deadline; try again shortly"
+
+
 def _request_kind(request: QueryRequest | ApiRequest) -> str:
     return "lookup" if isinstance(request, ApiRequest) else "query"
 
@@ -212,12 +216,11 @@ class QueryExecutor:
             if answer is not None:
                 return answer
             limit = max(0.001, deadline - time.monotonic())
-        busy = "every query slot stayed busy until this request's deadline; try again shortly"
         if not self._slots.acquire(timeout=limit):
-            raise QueryTimeout(busy)
+            raise QueryTimeout(SLOTS_BUSY)
         try:
             if not self._quick_lane.acquire(timeout=max(0.001, deadline - time.monotonic())):
-                raise QueryTimeout(busy)
+                raise QueryTimeout(SLOTS_BUSY)
             lane = _Held(self._quick_lane)
             try:
                 return self._run_in_slot(request, max(0.001, deadline - time.monotonic()), limit, lane.release)

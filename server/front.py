@@ -17,11 +17,13 @@ from __future__ import annotations
 import ctypes
 import io
 import os
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import time
+import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ import bbkg_engine
 from vocab.config import load_settings
 from vocab.errors import UserError
 from server import create_app
+from server.executor import SLOTS_BUSY, QueryRequest, over_memory, timed_out
 from server.media import GRAPH_TYPES, RESULT_TYPES
 from server.metrics import COUNTERS, LATENCY_BUCKETS, METRICS_FILE_VARIABLE, Metrics
 from server.sparql import SparqlEndpoint, answer_types
@@ -44,8 +47,11 @@ LISTENER_FD_VARIABLE = "BBKG_FRONT_LISTENER_FD"
 UPSTREAM_VARIABLE = "BBKG_FRONT_UPSTREAM"
 PARENT_VARIABLE = "BBKG_FRONT_PARENT"
 _PR_SET_PDEATHSIG = 1
-# A front that ends is started again after this pause, so that one that cannot start does not spin.
+# A front that ends is started again after this pause; one that ends this many times in a row within this many
+# seconds of its start cannot start, and the front process ends.
 RESTART_PAUSE_SECONDS = 0.2
+QUICK_ENDS = 5
+QUICK_END_SECONDS = 5.0
 
 
 class CannotListenError(UserError, OSError):
@@ -85,11 +91,9 @@ def stop_front(front: subprocess.Popen[bytes], seconds: float = 10) -> None:
 def wsgi_responder(app: WsgiApp, settings: Mapping[str, Any]) -> Respond:
     """The `respond` the engine's front calls: one request through the WSGI app `app`, its answer whole."""
     server_name, server_port = str(settings["host"]), str(settings["port"])
-    access_log = bool(settings["access_log"])
 
     def respond(method: str, query_string: str, headers: list[tuple[str, str]], body: bytes,
                 peer: str) -> tuple[str, list[tuple[str, str]], bytes]:
-        started = time.perf_counter()
         environ: dict[str, Any] = {
             "REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": "/sparql", "QUERY_STRING": query_string,
             "SERVER_NAME": server_name, "SERVER_PORT": server_port, "SERVER_PROTOCOL": "HTTP/1.1",
@@ -111,9 +115,6 @@ def wsgi_responder(app: WsgiApp, settings: Mapping[str, Any]) -> Respond:
             if hasattr(chunks, "close"):
                 chunks.close()
         status, response_headers = status_and_headers
-        if access_log:
-            print(f'{peer} - "{method} /sparql HTTP/1.1" {status[:3]} {(time.perf_counter() - started) * 1000:.3f}',
-                  flush=True)
         return status, list(response_headers), answer
 
     return respond
@@ -133,19 +134,35 @@ def main() -> None:
     engine costs the connections in flight, never the server's address."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C reaches the server too, which stops this process
     _die_with(int(os.environ[PARENT_VARIABLE]))
-    supervisor = os.getpid()
+    _allow_all_descriptors()
+    supervisor, quick_ends = os.getpid(), 0
     while True:
+        started = time.monotonic()
         child = os.fork()
         if child == 0:
             _die_with(supervisor)
             try:
                 serve_front()
+            except BaseException:
+                traceback.print_exc()
             finally:
                 os._exit(1)
         _, status = os.waitpid(child, 0)
+        quick_ends = quick_ends + 1 if time.monotonic() - started < QUICK_END_SECONDS else 0
+        if quick_ends >= QUICK_ENDS:
+            # It cannot start: say so and end, and `bbkg serve` stops with it, rather than serve nothing.
+            print(f"bbkg serve: the front's process ended {quick_ends} times in a row within "
+                  f"{QUICK_END_SECONDS:g} s of its start ({_ended(status)}); stopping", file=sys.stderr, flush=True)
+            sys.exit(1)
         print(f"bbkg serve: the front's process {child} ended ({_ended(status)}); starting it again",
               file=sys.stderr, flush=True)
         time.sleep(RESTART_PAUSE_SECONDS)
+
+
+def _allow_all_descriptors() -> None:
+    """Raise the soft limit on open files to the hard one: each connection holds one, each tunnel four."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def _ended(status: int) -> str:
@@ -161,7 +178,8 @@ def serve_front() -> None:
     metrics_file = Path(os.environ[METRICS_FILE_VARIABLE])
     metrics = Metrics(metrics_file)
     metrics.count("requests", 0)  # claims this process's region before the engine claims one of its own
-    app = create_app(settings, metrics)
+    # The engine caches what it answers; the few operations left to Python here are not worth a second cache.
+    app = create_app({**settings, "query_cache_bytes": 0}, metrics)
     endpoint: SparqlEndpoint = app.extensions["bbkg_sparql"]
     bbkg_engine.serve_front(int(os.environ[LISTENER_FD_VARIABLE]), os.environ[UPSTREAM_VARIABLE],
                             wsgi_responder(app.wsgi_app, settings), endpoint.engine, answer_types,
@@ -179,6 +197,9 @@ def engine_settings(settings: Mapping[str, Any], metrics_file: Path) -> dict[str
         "query_slots": settings["query_slots"] * settings["workers"],
         "cache_bytes": settings["query_cache_bytes"], "cors": bool(CorsPolicy(settings["cors_origins"]).origins),
         "results_offers": ", ".join(RESULT_TYPES), "graph_offers": ", ".join(GRAPH_TYPES),
+        "timeout_message": str(timed_out(QueryRequest(""), settings["query_timeout"])),
+        "memory_message": str(over_memory(QueryRequest(""), settings["query_memory_mb"] * 2**20)),
+        "busy_message": SLOTS_BUSY,
         "metrics_file": str(metrics_file), "counters": list(COUNTERS), "buckets": list(LATENCY_BUCKETS)}
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import ctypes.util
 import os
+import signal
+import subprocess
 import sys
+import threading
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -82,6 +85,14 @@ def worker_app() -> Flask:
     return app
 
 
+def _stop_when_ended(front: subprocess.Popen[bytes], stopping: threading.Event) -> None:
+    """Stop the server (as SIGTERM does) if its front process ends while it serves: nothing listens any more."""
+    status = front.wait()
+    if not stopping.is_set():
+        print(f"bbkg serve: the front process ended (status {status}); stopping", file=sys.stderr, flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> None:
     """Serve the store named in settings until interrupted. With `restart_for_allocator` (the CLI's own process,
     never a caller that must go on), first run the command again with the allocator preloaded, once the store
@@ -107,6 +118,8 @@ def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> N
         workers_socket = Path(scratch) / "workers.sock"
         front = start_front(listener, workers_socket)
         listener.close()  # the front's now: granian's workers, forked from here, must not hold it open
+        stopping = threading.Event()
+        threading.Thread(target=_stop_when_ended, args=(front, stopping), name="bbkg-front-watch", daemon=True).start()
         try:
             Granian(
                 "server.serve:worker_app", factory=True, interface=Interfaces.WSGI, uds=workers_socket,
@@ -114,4 +127,5 @@ def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> N
                 log_access=resolved["access_log"], respawn_failed_workers=True,
             ).serve()
         finally:
+            stopping.set()
             stop_front(front)

@@ -36,7 +36,7 @@ from vocab.formats import GRAPH_BY_MEDIA_TYPE, HTML, RESULT_BY_MEDIA_TYPE, Forma
 
 from server.descriptions import service_description
 from server.errors import count_stopped, plain_body, stopped_headers
-from server.executor import QueryRequest, QueryStopped, QueryTimeout, over_memory, timed_out
+from server.executor import SLOTS_BUSY, QueryRequest, QueryStopped, QueryTimeout, over_memory, timed_out
 from server.metrics import Metrics
 from server.wsgi import SAFE_CONTENT, CorsPolicy, WsgiApp, count_request
 from server.media import GRAPH_TYPES, RESULT_TYPES, negotiate
@@ -314,7 +314,7 @@ class SparqlEndpoint:
         request = QueryRequest(operation.text)
         started = time.monotonic()
         if not self.query_slots.acquire(timeout=limit):
-            raise QueryTimeout("every query slot stayed busy until this request's deadline; try again shortly")
+            raise QueryTimeout(SLOTS_BUSY)
         try:
             return run_engine_query(
                 self.engine, operation.text, _canonical(result_type, RESULT_BY_MEDIA_TYPE),

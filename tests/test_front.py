@@ -61,6 +61,7 @@ GRAPH = "https://bbkg.example.org/graph/reference"
     (LABEL, [], "image/png"),  # no format fits
     (LABEL, [("default-graph-uri", "not an IRI")], ""),
     (LABEL + " # Straße, «quoted»", [], "text/tab-separated-values"),
+    ("SELECT * WHERE { \u017fERVICE <http://example.org/> { ?s ?p ?o } }", [], ""),  # ſ, an s to Python's check
 ])
 def test_the_front_answers_as_the_workers_do(server, query: str, graphs: list[tuple[str, str]], accept: str) -> None:
     """Each request three ways to the front (GET, a form, a query body) and two to granian's workers, whose
@@ -107,6 +108,18 @@ def test_pipelined_queries_are_answered_in_order(server) -> None:
             received += chunk
     bodies = [part.split(b"\r\n\r\n", 1)[1] for part in received.split(b"HTTP/1.1 ")[1:]]
     assert [body.splitlines()[0] for body in bodies] == [b"label", b"n", b"label"]
+
+
+def test_a_head_with_bare_line_feeds_is_answered(server) -> None:
+    url, _ = server
+    with socket.create_connection((urlsplit(url).hostname, urlsplit(url).port), timeout=30) as raw:
+        raw.sendall(f"GET /sparql?query={quote_plus(COUNT)} HTTP/1.1\nHost: x\nAccept: text/csv\n\n".encode("ascii"))
+        received = b""
+        while b"\r\n\r\n" not in received or not received.endswith(b"\r\n"):
+            chunk = raw.recv(65536)
+            assert chunk, f"the connection ended after {received!r}"
+            received += chunk
+    assert received.startswith(b"HTTP/1.1 200") and received.split(b"\r\n\r\n", 1)[1].startswith(b"n")
 
 
 def test_an_http_10_client_is_answered_and_its_connection_kept_only_when_asked(server) -> None:

@@ -17,7 +17,7 @@ use oxigraph::model::NamedNode;
 use oxigraph::store::Store;
 use pyo3::prelude::*;
 
-use crate::front::Reply;
+use crate::front::{log, Reply};
 use crate::{evaluate, on_a_query_stack, Failure, ReadOnlyStore, Request};
 
 const FORM: &str = "application/x-www-form-urlencoded";
@@ -47,6 +47,11 @@ pub struct EndpointSettings {
     /// The offers named when no format fits: solutions' media types, graphs' media types.
     pub results_offers: String,
     pub graph_offers: String,
+    /// The messages of a query stopped at its deadline, at its memory cap, and of one that found no free slot
+    /// (server/executor.py's, written by Python).
+    pub timeout_message: String,
+    pub memory_message: String,
+    pub busy_message: String,
     /// The metrics file, the counters' names in its order, the latency buckets' upper bounds.
     pub metrics_file: PathBuf,
     pub counters: Vec<String>,
@@ -105,7 +110,8 @@ impl Endpoint {
         let operation = self.read_query(method, query_string, content_type, body)?;
         let text = &operation.text;
         let lowered = text.to_ascii_lowercase();
-        if lowered.contains("service") || lowered.contains("load")
+        // Python's check ignores case as Unicode does, where ſ is an s, ı an i and the Kelvin sign a k.
+        if lowered.contains("service") || lowered.contains("load") || text.contains(['\u{17F}', '\u{131}', '\u{212A}'])
             || text.bytes().filter(|b| matches!(b, b'(' | b'{' | b'[')).count() > MAX_NESTING
         {
             return None;
@@ -150,8 +156,8 @@ impl Endpoint {
                 FORM if query_string.is_empty() => {
                     let mut parameters = form_fields(body)?;
                     let text = only_query(&mut parameters)?;
-                    // server/cache.py keeps a POST's answer only when its query is alone.
-                    let cache_request = parameters.is_empty().then(|| text.clone());
+                    // server/cache.py keeps a POST's answer only when its form is `query=...` alone.
+                    let cache_request = (body.starts_with(b"query=") && !body.contains(&b'&')).then(|| text.clone());
                     (text, parameters, cache_request)
                 }
                 QUERY_BODY => {
@@ -224,8 +230,7 @@ impl Endpoint {
         let waited = Instant::now();
         if !self.take_slot(Duration::try_from_secs_f64(limit.max(0.0)).unwrap_or(Duration::MAX / 2)) {
             self.metrics.count(&["query_timeouts"]);
-            return text_reply(503, "every query slot stayed busy until this request's deadline; try again shortly",
-                              &[("Retry-After", "0")]);
+            return text_reply(503, &self.settings.busy_message, &[("Retry-After", "0")]);
         }
         let request = Request {
             query: operation.text.clone(),
@@ -261,21 +266,23 @@ impl Endpoint {
             }
             Err(Failure::Failed(message)) => text_reply(400, &format!("the query cannot be evaluated: {message}"), &[]),
             Err(Failure::Store(message)) => {
-                eprintln!("bbkg front: query answered 503: the store failed while read: {message}");
+                log(format_args!("bbkg front: query answered 503: the store failed while read: {message}"));
                 text_reply(503, "the store could not be read; the server log has the details", &[])
             }
             Err(Failure::Timeout) => {
                 self.metrics.count(&["query_timeouts"]);
-                text_reply(503, &format!("the query ran longer than {} s and was stopped; narrow it (fewer names or \
-                                          hops, LIMIT, more specific patterns)", seconds(limit)), &[("Retry-After", "0")])
+                text_reply(503, &self.settings.timeout_message, &[("Retry-After", "0")])
             }
             Err(Failure::OverMemory) => {
                 self.metrics.count(&["query_memory_stops"]);
-                text_reply(503, &format!("the query needed more than its memory cap ({} MiB) and was stopped; narrow \
-                                          it (fewer rows, LIMIT, more specific patterns)", self.settings.memory_cap >> 20),
-                           &[])
+                text_reply(503, &self.settings.memory_message, &[])
             }
         }
+    }
+
+    /// Count a request whose answer Python failed to write (the front answered 500).
+    pub fn count_failure(&self) {
+        self.metrics.count(&["requests", "server_errors"]);
     }
 
     fn take_slot(&self, within: Duration) -> bool {
@@ -298,11 +305,6 @@ impl Endpoint {
         *free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         freed.notify_one();
     }
-}
-
-/// Python's "{seconds:g}" for the settings' values.
-fn seconds(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 { format!("{}", value as i64) } else { format!("{value}") }
 }
 
 /// A text/plain reply, as server/errors.py's plain_body writes it (one line end).
@@ -386,6 +388,12 @@ fn unquote_plus(encoded: &[u8]) -> Option<String> {
 
 type CacheKey = (String, String, String, String, Version);
 
+/// What an entry counts against the budget: its body, the strings of its key (in characters, as server/cache.py
+/// counts them) and a fixed overhead.
+fn entry_size(key: &CacheKey, reply: &Reply) -> usize {
+    reply.body.len() + key.0.chars().count() + key.2.chars().count() + key.3.chars().count() + ENTRY_OVERHEAD
+}
+
 struct Cache {
     budget: usize,
     size: usize,
@@ -414,13 +422,13 @@ impl Cache {
             return;
         }
         self.tick += 1;
-        self.size += reply.body.len() + key.0.len() + ENTRY_OVERHEAD;
+        self.size += entry_size(&key, reply);
         self.order.insert(self.tick, key.clone());
         self.entries.insert(key, (self.tick, reply.clone()));
         while self.size > self.budget {
             let Some((_, oldest)) = self.order.pop_first() else { break };
             if let Some((_, old)) = self.entries.remove(&oldest) {
-                self.size -= old.body.len() + oldest.0.len() + ENTRY_OVERHEAD;
+                self.size -= entry_size(&oldest, &old);
             }
         }
     }
@@ -461,7 +469,12 @@ impl Metrics {
             return Err(std::io::Error::last_os_error());
         }
         let pid = i64::from(std::process::id());
-        unsafe { libc::flock(fd, libc::LOCK_EX) };
+        while unsafe { libc::flock(fd, libc::LOCK_EX) } != 0 {
+            let error = std::io::Error::last_os_error();
+            if error.kind() != std::io::ErrorKind::Interrupted {
+                return Err(error);
+            }
+        }
         let mut claimed = None;
         for region in 0..REGIONS {
             let owner = unsafe { (mapped as *mut i64).add(region * cells_per_region) };

@@ -54,33 +54,52 @@ pub fn serve(listener: TcpListener, front: Front, max_connections: usize) {
         let stream = match stream {
             Ok(stream) => stream,
             Err(error) => {
-                eprintln!("bbkg front: a connection could not be accepted: {error}");
+                // Out of descriptors, say: a pause, rather than a loop that spins a core while it lasts.
+                log(format_args!("bbkg front: a connection could not be accepted: {error}"));
+                thread::sleep(Duration::from_millis(50));
                 continue;
             }
         };
-        {
-            let (count, freed) = &*open;
-            let mut count = count.lock().unwrap_or_else(|e| e.into_inner());
-            while *count >= max_connections {
-                count = freed.wait(count).unwrap_or_else(|e| e.into_inner());
-            }
-            *count += 1;
-        }
-        let (front, closed) = (Arc::clone(&front), Arc::clone(&open));
+        let place = Place::take(&open, max_connections);
+        let front = Arc::clone(&front);
         let spawned = thread::Builder::new().name("bbkg-front".into()).stack_size(THREAD_STACK_BYTES).spawn(move || {
+            let _place = place; // given back when the thread ends, however it ends
             // The thread gets its Python thread state once, here: each request then only takes the GIL, where
             // a thread without one would create and destroy a thread state for every request.
             Python::with_gil(|py| py.allow_threads(|| { let _ = connection(stream, &front); }));
-            let (count, freed) = &*closed;
-            *count.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
-            freed.notify_one();
         });
         if let Err(error) = spawned {
-            eprintln!("bbkg front: no thread for a connection: {error}");
-            let (count, _) = &*open;
-            *count.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+            log(format_args!("bbkg front: no thread for a connection: {error}"));
         }
     }
+}
+
+/// One of the `max_connections` places, held by a connection's thread and given back when it is dropped.
+struct Place(Arc<(Mutex<usize>, Condvar)>);
+
+impl Place {
+    fn take(open: &Arc<(Mutex<usize>, Condvar)>, max_connections: usize) -> Place {
+        let (count, freed) = &**open;
+        let mut count = count.lock().unwrap_or_else(|e| e.into_inner());
+        while *count >= max_connections {
+            count = freed.wait(count).unwrap_or_else(|e| e.into_inner());
+        }
+        *count += 1;
+        Place(Arc::clone(open))
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let (count, freed) = &*self.0;
+        *count.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        freed.notify_one();
+    }
+}
+
+/// A line on standard error; a closed one loses it, where eprintln! would panic.
+pub fn log(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// A request the front answers itself.
@@ -118,29 +137,38 @@ fn read_more(stream: &mut TcpStream, buffer: &mut Vec<u8>, deadline: Instant) ->
     }
 }
 
+/// Where the request head at the start of `buffer` ends, as the parser reads it (it takes bare LF line ends too);
+/// None while it is incomplete; Some(0) for a head the parser refuses (granian answers it).
 fn head_end(buffer: &[u8]) -> Option<usize> {
-    buffer.windows(4).position(|w| w == b"\r\n\r\n").map(|at| at + 4)
+    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    match httparse::Request::new(&mut headers).parse(buffer) {
+        Ok(httparse::Status::Complete(end)) => Some(end),
+        Ok(httparse::Status::Partial) => None,
+        Err(_) => Some(0),
+    }
 }
 
 fn connection(mut stream: TcpStream, front: &Front) -> io::Result<()> {
     stream.set_nodelay(true)?;
+    // A client that stops reading its answers holds its thread no longer than this.
+    stream.set_write_timeout(Some(front.idle))?;
     let peer = stream.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     let mut buffer = Vec::with_capacity(READ_CHUNK);
     loop {
         // The next request, head and body, must have arrived within `idle`: a client that sends it a byte at a
         // time holds its thread no longer than one that sends nothing.
         let deadline = Instant::now() + front.idle;
-        let end = loop {
-            if let Some(end) = head_end(&buffer) {
-                break end;
-            }
+        let mut end = head_end(&buffer);
+        while end.is_none() {
             if buffer.len() > MAX_HEAD_BYTES {
                 return tunnel(stream, buffer, front);
             }
             if !read_more(&mut stream, &mut buffer, deadline)? {
                 return Ok(());
             }
-        };
+            end = head_end(&buffer);
+        }
+        let end = end.unwrap_or(0);
         let Some(call) = plan(&buffer[..end], front.max_body_bytes) else {
             return tunnel(stream, buffer, front);
         };
@@ -156,13 +184,13 @@ fn connection(mut stream: TcpStream, front: &Front) -> io::Result<()> {
             None => respond(front, &call, body, &peer),
         };
         if front.access_log {
-            println!("{peer} - \"{} /sparql HTTP/1.1\" {} {:.3}", call.method, answer.status_code(),
-                     started.elapsed().as_secs_f64() * 1000.0);
+            let _ = writeln!(io::stdout(), "{peer} - \"{} /sparql HTTP/1.1\" {} {:.3}", call.method,
+                             answer.status_code(), started.elapsed().as_secs_f64() * 1000.0);
         }
         buffer.drain(..end + call.body_length);
         stream.write_all(&answer_bytes(answer, call.keep_alive, call.http10))?;
         if !call.keep_alive {
-            let _ = stream.shutdown(Shutdown::Write);
+            close_gently(stream);
             return Ok(());
         }
     }
@@ -192,7 +220,11 @@ fn plan(head: &[u8], max_body_bytes: usize) -> Option<Call> {
         match name.as_str() {
             "transfer-encoding" | "expect" | "upgrade" => return None,
             "content-length" => {
-                let length = value.trim().parse::<usize>().ok()?;
+                let digits = value.trim_matches([' ', '\t']);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let length = digits.parse::<usize>().ok()?;
                 if body_length.replace(length).is_some() {
                     return None;
                 }
@@ -243,9 +275,11 @@ fn respond(front: &Front, call: &Call, body: &[u8], peer: &str) -> Reply {
             .map(|(status, headers, body)| Reply { status, headers, body })
             .unwrap_or_else(|error| {
                 error.print(py);
+                front.endpoint.count_failure();
                 Reply {
                     status: "500 Internal Server Error".into(),
-                    headers: vec![("Content-Type".into(), "text/plain; charset=utf-8".into())],
+                    headers: vec![("Content-Type".into(), "text/plain; charset=utf-8".into()),
+                                  ("X-Content-Type-Options".into(), "nosniff".into())],
                     body: b"internal server error; the server log has the details\n".to_vec(),
                 }
             })
@@ -280,7 +314,8 @@ fn tunnel(client: TcpStream, read: Vec<u8>, front: &Front) -> io::Result<()> {
     let upstream = match connect_upstream(&front.upstream) {
         Ok(upstream) => upstream,
         Err(error) => {
-            eprintln!("bbkg front: granian's socket {} refused a connection: {error}", front.upstream.display());
+            log(format_args!("bbkg front: granian's socket {} refused a connection: {error}",
+                             front.upstream.display()));
             let answer = Reply {
                 status: "503 Service Unavailable".into(),
                 headers: vec![("Content-Type".into(), "text/plain; charset=utf-8".into()), ("Retry-After".into(), "1".into())],
@@ -288,11 +323,14 @@ fn tunnel(client: TcpStream, read: Vec<u8>, front: &Front) -> io::Result<()> {
             };
             let mut client = client;
             client.write_all(&answer_bytes(answer, false, false))?;
+            close_gently(client);
             return Ok(());
         }
     };
-    // Granian keeps its own timeouts; a response that streams for long must not be cut by the front's.
+    // Granian keeps its own timeouts; a response that streams for long must not be cut by the front's. A write
+    // that waits past the front's (a client that stopped reading) ends the tunnel.
     client.set_read_timeout(None)?;
+    upstream.set_write_timeout(Some(front.idle))?;
     let (mut from_client, mut to_upstream) = (client.try_clone()?, upstream.try_clone()?);
     let back = thread::Builder::new().name("bbkg-front-back".into()).spawn(move || {
         let (mut from_upstream, mut to_client) = (upstream, client);
@@ -306,6 +344,21 @@ fn tunnel(client: TcpStream, read: Vec<u8>, front: &Front) -> io::Result<()> {
     let _ = to_upstream.shutdown(Shutdown::Write);
     let _ = back.join();
     Ok(())
+}
+
+/// Close after the last answer without losing it: bytes the client sent past it (a pipelined request) left
+/// unread would make the kernel reset the connection, and the answer with it.
+fn close_gently(mut stream: TcpStream) {
+    let _ = stream.shutdown(Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
+    let mut sink = [0u8; 4096];
+    let mut drained = 0;
+    while drained < MAX_HEAD_BYTES {
+        match stream.read(&mut sink) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => drained += read,
+        }
+    }
 }
 
 // granian creates its socket a moment after the front starts accepting: a connection waits this long for it.
