@@ -118,6 +118,8 @@ def serve(settings: Mapping[str, Any], restart_for_allocator: bool = False) -> N
         workers_socket = Path(scratch) / "workers.sock"
         front = start_front(listener, workers_socket)
         listener.close()  # the front's now: granian's workers, forked from here, must not hold it open
+        # granian's own line names its Unix socket: this one names the address clients use.
+        print(f"bbkg serve: listening at http://{resolved['host']}:{resolved['port']}/", file=sys.stderr, flush=True)
         stopping = threading.Event()
         threading.Thread(target=_stop_when_ended, args=(front, stopping), name="bbkg-front-watch", daemon=True).start()
         try:
