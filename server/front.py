@@ -189,16 +189,17 @@ def serve_front() -> None:
 def engine_settings(settings: Mapping[str, Any], metrics_file: Path) -> dict[str, Any]:
     """What the engine's endpoint needs to answer as SparqlEndpoint does (engine/src/endpoint.rs's
     EndpointSettings, field by field)."""
+    memory_cap = settings["query_memory_mb"] * 2**20
     return {
         "store_dir": str(settings["store_dir"]), "max_query_bytes": settings["max_request_bytes"],
         "timeout": float(settings["query_timeout"]), "row_cap": settings["result_row_cap"],
-        "memory_cap": settings["query_memory_mb"] * 2**20,
+        "memory_cap": memory_cap,
         # The front evaluates the queries every worker used to: it has all their slots.
         "query_slots": settings["query_slots"] * settings["workers"],
         "cache_bytes": settings["query_cache_bytes"], "cors": bool(CorsPolicy(settings["cors_origins"]).origins),
         "results_offers": ", ".join(RESULT_TYPES), "graph_offers": ", ".join(GRAPH_TYPES),
         "timeout_message": str(timed_out(QueryRequest(""), settings["query_timeout"])),
-        "memory_message": str(over_memory(QueryRequest(""), settings["query_memory_mb"] * 2**20)),
+        "memory_message": str(over_memory(QueryRequest(""), memory_cap)),
         "busy_message": SLOTS_BUSY,
         "metrics_file": str(metrics_file), "counters": list(COUNTERS), "buckets": list(LATENCY_BUCKETS)}
 
