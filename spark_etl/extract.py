@@ -50,6 +50,7 @@ def extract_mentions(articles: DataFrame, lexicon: Lexicon, use_model: bool = Tr
 def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
     """Mentions -> facts (memberships with their years, events, awards, records, ages), one article at a time."""
     awards = sorted(lexicon.awards)
+    colleges = lexicon.colleges()
 
     def of_article(group: pd.DataFrame) -> pd.DataFrame:
         doc_id = group["doc_id"].iloc[0]
@@ -67,7 +68,7 @@ def extract_facts(mentions: DataFrame, lexicon: Lexicon) -> DataFrame:
         facts = [{"doc_id": doc_id, "sentence_end": ends[f["sentence_start"]][0],
                   "sentence": ends[f["sentence_start"]][1], **f}
                  for f in article_facts(sentences, lexicon.parents(date[0] if date else None), awards,
-                                        date)]  # type: ignore[arg-type]
+                                        date, colleges)]  # type: ignore[arg-type]
         years = {"year": "Int64", "start_year": "Int64", "end_year": "Int64"}
         return pd.DataFrame(facts, columns=_FACT_COLUMNS).astype(years)
 

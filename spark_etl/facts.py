@@ -5,12 +5,14 @@ the model parsed the sentence, from its structure (spark_etl/relations.py).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from typing import Any
 from collections.abc import Callable, Iterable
 
 from spark_etl import dates, parse, relations
+from spark_etl.mentions import OPPONENT_BEFORE
 from spark_etl.names import slug
 
 # Managers of things other than a club: "hedge fund manager Steven Cohen", "the team's equipment manager".
@@ -31,8 +33,11 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
     ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
-    ("Coach", re.compile(r"\b(?<!(?<!associate |assistant )head )(?:coach|coaching)\b", re.I)),
-    ("Manager", re.compile(r"\b(?:" + "".join(f"(?<!{w} )" for w in _OTHER_MANAGERS) + r"manager|"
+    # An associate or assistant manager is a coach on the manager's staff.
+    ("Coach", re.compile(r"\b(?<!(?<!associate |assistant )head )(?:coach|coaching|(?:associate|assistant) manager)\b",
+                         re.I)),
+    ("Manager", re.compile(r"\b(?:" + "".join(f"(?<!{w} )" for w in (*_OTHER_MANAGERS, "associate", "assistant"))
+                           + r"manager|"
                            rf"{_HEAD_COACH}|"
                            r"managing(?! (?:general )?partner| director| editor)|manage|manages|"
                            r"managed|managerial|piloted|skipper|top job)\b",
@@ -145,7 +150,8 @@ _GIVEN_TO = re.compile(r"^[^.;]{0,60}\b(?:went|goes|go|was given|was awarded|fel
 MAX_CUE_DISTANCE = 80
 
 EVENT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("drafted", re.compile(r"\b(?:drafted|draft|first[- ]round selection|selection|\w+[- ]round pick)\b", re.I)),
+    ("drafted", re.compile(r"\b(?:drafted|draft|first[- ]round selection|selection|(?:\w+[- ]round|overall) pick)\b",
+                           re.I)),
     ("fired", re.compile(r"\b(?:fired|fire|let go|relieved\b.{0,80}\bof (?:their|his) duties|"
                          r"short-circuiting his employment)\b", re.I)),
     ("resigned", re.compile(r"\b(?:resigned|resigning|resignation)\b", re.I)),
@@ -294,7 +300,9 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
         seasons = _NUMBERS.get(count.group(1).lower()) or int(count.group(1))
         if ends and not starts:
             starts.append(max(ends) - seasons + 1)
-        elif starts and not ends:
+        elif starts and not ends and (date is None or min(starts) + seasons - 1 <= date[0]):
+            # Not past the article's year: "20 of his 21 seasons with the Braves, has been Fox's analyst since
+            # 2016" counts no seasons from 2016.
             ends.append(min(starts) + seasons - 1)
     return min(starts, default=None), max(ends, default=None)
 
@@ -387,7 +395,11 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             # but for the words about him ("under LSU coach Jay Johnson", "under Erik Neander, the Rays' president").
             holders = [p for p in people if not _owns_the_title(sentence, sentence_start, p, span)
                        and not ((own := (dependents or {}).get(p["start"])) and not own[0] <= span[0] < own[1])]
-            owner = receivers[0] if receivers else _nearest(holders, span)
+            # A cue inside a name's apposition is that name's: "pitching coach Michael Wuertz, a former Chicago
+            # Cubs reliever, and hitting coach Brent Del Chiaro".
+            apposed = [p for p in holders if (inner := appositions.get(p["start"])) is not None
+                       and inner[0] <= span[0] and span[1] <= inner[1]]
+            owner = receivers[0] if receivers else apposed[0] if apposed else _nearest(holders, span)
             if owner:
                 # Everyone in the owner's list owns a cue outside it: "Cecchini and Plawecki, the Mets'
                 # prospects"; one inside it is its own person's: "Minaya and manager Manuel".
@@ -536,11 +548,7 @@ def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) ->
     if re.search(r"\bagainst\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]) and not re.match(
             r"[’']", sentence[mention["end"] - sentence_start:]):
         return True
-    return bool(re.search(r"\b(?:(?:game|games|series|win|loss|played|playing)\s+(?:\w+\s+){0,2}against|versus|"
-                          r"vs\.?|beat|beating|defeated|defeating|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|"
-                          r"(?:losing|lost|loses|lose|fell)\s+(?:(?:\d+-\d+|the\s+(?:\w+\s+)?(?:Series|series|pennant|game|opener|finale|"
-                          r"title))\s+)?to|(?:to\s+)?face|facing|faced|host|hosting|hosted)"
-                          r"\s+(?:the\s+)?$", sentence[: mention["start"] - sentence_start]))
+    return bool(OPPONENT_BEFORE.search(sentence[: mention["start"] - sentence_start]))
 
 
 # "the Mets' Triple-A affiliate in Buffalo", "the Cardinals' Class A team in Peoria": the first club only
@@ -765,6 +773,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         role = said or (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
         if not said and rule.role not in (None, "Player"):
             said = rule.role  # the verb names the role: "managed the Tomateros", whatever cue word stands nearer
+        if club["entity_type"] == "MediaOrganization" and said not in ("Executive", "Reporter"):
+            said = role = "Broadcaster"  # a network's or a station's people in a baseball story: its voices
         if said:
             # The words of the match name the role ("hired Bellamy, a coach in Houston, as manager"): the
             # nearest cue word's guess for this person and club gives way.
@@ -797,6 +807,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     sides = {key for move in moves for key in move.sides}
     kept = [f for f in kept if not (f["relation"] == "member" and f["person_key"] in traders
                                     and f["object_key"] in sides)]
+    moves = _givers_named_as_home(moves, kept, mentions, sides, parsed)
     for move in moves:
         person, verb = move.person, move.verb
         # The trades say where he went: a cue word's guess of another of their clubs gives way.
@@ -864,9 +875,37 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
 # A club's draft pick as a draft story writes it, whatever the model makes of the words: "the Padres took another
 # Georgia high schooler, shortstop CJ Abrams, sixth" (the model read "shortstop" as a verb), "selected Adley
 # Rutschman first overall", "took Bleday with the fourth pick".
-_PICKED = re.compile(r"\s+(?:took|selected|picked|chose|drafted)\s+")
+_PICKED = re.compile(r"\s+(?:(?:also|then|later|next)\s+)?(?:took|selected|picked|chose|drafted)\s+")
 _PICK_AFTER = re.compile(rf",?\s+(?:{relations.ORDINAL}\b(?!{relations.NOT_A_DRAFT_PLACE})|No\. \d+\b|"
                          r"with the [\w-]+(?: overall)? (?:pick|selection)|in the [\w-]+ round)")
+
+
+def _givers_named_as_home(moves: list[relations.Move], facts: list[dict[str, Any]], mentions: list[dict[str, Any]],
+                          sides: set[str], parsed: parse.Parse) -> list[relations.Move]:
+    """A trade that does not say who gave the players up ("X, the face of the Pittsburgh Pirates, was traded to
+    the Giants for Y") was made by the one club the sentence gives those players besides the trade's, as a
+    membership or in their apposition: X left it, and Y joined it."""
+    found = list(moves)
+    mention_of = _mention_finder(mentions)
+    for verb in {move.verb.i: move.verb for move in moves}.values():
+        going = [m for m in moves if m.verb is verb and m.left is None and m.joined is not None]
+        coming = [m for m in moves if m.verb is verb and m.joined is None and m.left is not None]
+        if not going:
+            continue
+        homes = {f["object_key"] for f in facts if f["relation"] == "member" and f["role"] == "Player"
+                 and f["person_key"] in {m.person["entity_key"] for m in going}}
+        for move in going:
+            token = parsed.covering(move.person["start"], move.person["end"])
+            apposition = [t for a in (parsed.children(token, "appos") if token is not None else [])
+                          for t in parsed.tokens if t is a or a in parsed.ancestors(t)]
+            homes |= {m["entity_key"] for t in apposition if (m := mention_of(t)) and m["entity_type"] == "Team"}
+        homes -= sides
+        home = next((m for m in mentions if homes == {m["entity_key"]}), None)
+        if home is None:
+            continue
+        found = [dataclasses.replace(m, left=home) if m in going else dataclasses.replace(m, joined=home)
+                 if m in coming else m for m in found]
+    return found
 
 
 def _drafts_as_written(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]
@@ -900,7 +939,23 @@ def _league_posts(sentence: str, sentence_start: int, people: list[dict[str, Any
                        and _CLUB_BEFORE_TITLE.fullmatch(sentence[m["end"] - sentence_start: title[0]])), None)
         if league and role in ("Executive", "GeneralManager", "Owner"):
             facts.append(_fact("member", person, league, league["start"], person["end"], role=role))
+        # A commissioner runs a league: the one named before the title ("KBO commissioner Huh Koo-yeon"), else
+        # the game's own ("Commissioner Rob Manfred"), unless the words say another league's ("league
+        # commissioner Wu Chih-yang").
+        commissioner = _COMMISSIONER.search(sentence[: person["start"] - sentence_start]) \
+            if person["kind"] == "name" else None
+        if commissioner:
+            named = [m for m in leagues if m["end"] - sentence_start <= commissioner.start()]
+            league = named[-1] if named else None if commissioner.group("league") else _THE_GAMES_LEAGUE
+            if league is not None:
+                facts.append(_fact("member", person, league, min(league.get("start", person["start"]),
+                                                                 person["start"]), person["end"], role="Executive"))
     return facts
+
+
+_COMMISSIONER = re.compile(r"\b(?:(?P<league>league)(?:'s)?\s+)?(?:deputy\s+)?commissioner\s*$", re.I)
+# The league the commissioner of baseball runs, as the reference names it.
+_THE_GAMES_LEAGUE = {"entity_key": "major-league-baseball", "label": "Major League Baseball", "entity_type": "League"}
 
 
 def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
@@ -932,9 +987,28 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
             # ... and everyone listed with the nearest: "promoted infielder J.J. Okafor and pitcher Luis Brandt".
             listed = people_lists[nearest["start"]] if nearest else (0, 0)
             subjects = inside or [p for p in people if listed[0] <= p["start"] and p["end"] <= listed[1]]
+            year = _nearest_year(years, span)
+            if relation == "drafted":
+                # "a second-round pick out of Vanderbilt in 2016": the school he was drafted from, whose player he
+                # was until then, not the club that drafted him.
+                schools = [t for t in teams if re.search(r"\bout of\s+(?:the\s+)?$",
+                                                         sentence[: t["start"] - sentence_start])]
+                for school in schools:
+                    # Of the name right before it: "Langeliers was Atlanta's pick in 2019 out of Baylor, Cusick
+                    # its pick last year out of Wake Forest".
+                    player = max((p for p in people if p["end"] <= school["start"]), key=lambda p: p["start"],
+                                 default=None)
+                    if player is None or player["entity_key"] not in {p["entity_key"] for p in subjects}:
+                        continue
+                    left = next((y for a, b, y in years if player["end"] <= a and b <= school["end"] + 12), None)
+                    facts.append(_fact("member", player, school, player["start"], school["end"], role="Player",
+                                       end_year=left))
+                # Not a club another clause names: "was a pick in 2016 and hit .312 at Class A San Jose".
+                team = _nearest([t for t in teams if t not in schools and not re.search(
+                    r"\band\b|;", sentence[min(span[1], t["end"]) - sentence_start:
+                                           max(span[0], t["start"]) - sentence_start])], span)
             if team is None:
                 continue
-            year = _nearest_year(years, span)
             value = _draft_detail(sentence) if relation == "drafted" else None
             for person in {p["entity_key"]: p for p in subjects}.values():
                 facts.append(_fact(relation, person, team, min(span[0], person["start"]),
@@ -974,7 +1048,8 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
 
 def article_facts(sentences: list[tuple[Any, ...]],
                   lexicon_parents: dict[str, str] | None = None,
-                  awards: Iterable[str] = (), date: tuple[int, int] | None = None) -> list[dict[str, Any]]:
+                  awards: Iterable[str] = (), date: tuple[int, int] | None = None,
+                  colleges: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """Facts of a whole article, sentence by sentence (text, start, mentions and, where the model ran, the
     parse), each membership with the years its sentences state.
 
@@ -995,6 +1070,9 @@ def article_facts(sentences: list[tuple[Any, ...]],
                   and f["relation"] in NEWS_EVENTS and not _YEAR.search(sentence)
                   else dict(f, sentence_start=start) for f in found]
     facts += _implied_posts(sentences, facts)
+    texts = {start: sentence for sentence, start, *_ in sentences}
+    facts = [_college_head_coach(f, texts[f["sentence_start"]], f["sentence_start"]) if f["object_key"] in colleges
+             else f for f in facts]
     members = [f for f in facts if f["relation"] == "member"]
     roles: dict[tuple[str, str], set[str]] = {}
     for f in members:
@@ -1019,10 +1097,39 @@ def article_facts(sentences: list[tuple[Any, ...]],
     return facts
 
 
+# A coach's word that names what he coaches ("pitching coach", "an assistant coach"); without one, a college's
+# coach is its head coach, who leads it as a manager leads a club ("Vanderbilt coach Tim Corbin").
+_COACH_WORD = re.compile(r"\b(?P<kind>(?:[a-z'-]+\s+){0,2})coach(?:es|ed|ing)?\b", re.I)
+_COACH_OF_A_PART = frozenset({"assistant", "associate", "pitching", "hitting", "bench", "base", "first-base",
+                              "third-base", "bullpen", "volunteer", "strength", "conditioning", "catching", "infield",
+                              "outfield", "batting", "field", "position", "quality-control", "defensive", "mental",
+                              "performance", "development", "graduate", "student", "assistant's"})
+
+
+def _college_head_coach(fact: dict[str, Any], sentence: str, sentence_start: int) -> dict[str, Any]:
+    """A college's Coach whose words name no part he coaches is its head coach: the Manager."""
+    if fact["relation"] != "member" or fact["role"] != "Coach":
+        return fact
+    evidence = sentence[max(fact["start"] - sentence_start, 0): fact["end"] - sentence_start]
+    words = list(_COACH_WORD.finditer(evidence)) or list(_COACH_WORD.finditer(sentence))
+    if words and not re.search(r"\bassistants?\b", evidence, re.I) and all(
+            not set(w.group("kind").lower().split()) & _COACH_OF_A_PART for w in words):
+        return dict(fact, role="Manager")
+    return fact
+
+
 # The rules whose verb says a person played for the club, whatever post his title gives him now.
 _PLAYING = ("played_for", "performed_for")
 
 _ORGANIZATIONS = ("League", "Organization", "MediaOrganization", "Team")
+
+# Words that say which post a staff title before a name is ("Bench coach", "Assistant hitting coach").
+_TITLE_MODIFIERS = frozenset({"assistant", "associate", "bench", "hitting", "pitching", "bullpen", "first", "third",
+                              "base", "interim", "acting", "head", "general", "special", "senior", "executive",
+                              "vice", "chief", "team", "club", "principal", "managing", "quality", "control",
+                              "strength", "conditioning", "catching", "infield", "outfield", "field", "batting",
+                              "co-owner", "majority", "longtime", "veteran", "new", "radio", "television", "tv",
+                              "play-by-play", "color", "lead"})
 
 # Posts on a club's staff, which a title alone gives: a story's "General manager X" is its club's.
 _STAFF = ("Manager", "Coach", "GeneralManager", "Executive", "Owner", "Broadcaster", "Scout")
@@ -1039,9 +1146,23 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     headline, first_start, first_mentions, *_ = sentences[0]
     topic = next((m for m in first_mentions if m["entity_type"] == "Team"), None) if is_headline(headline) else None
     implied: list[dict[str, Any]] = []
+    previous: tuple[str, int, list[dict[str, Any]]] | None = None
+    previous_context: dict[str, Any] | None = None
     for sentence, start, mentions, *sentence_parse in sentences:
-        if topic is not None:
-            names_a_club = any(m["entity_type"] == "Team" for m in mentions)
+        # "the club" names no club by its name: the mention resolves to the one the story speaks of.
+        names_a_club = any(m["entity_type"] == "Team" and m["kind"] != "description" for m in mentions)
+        described = {m["entity_key"]: m for m in mentions if m["entity_type"] == "Team" and m["kind"] == "description"}
+        # A sentence goes on about the one club the sentences right before it in its paragraph lead with ("...
+        # Houston's sign-stealing scheme. After the report, owner Jim Crane fired manager A.J. Hinch", "Brewers
+        # general manager Matt Arnold said ... Bench coach Pat Murphy, who was Counsell's coach at Notre Dame,
+        # ..."); otherwise about the story's.
+        context = None
+        if previous is not None and not described and previous[1] + len(previous[0]) + 1 == start:
+            before = {m["entity_key"]: m for m in _leading_teams(*previous)}
+            context = next(iter(before.values())) if len(before) == 1 else None if before else previous_context
+        club = context or topic
+        previous, previous_context = (sentence, start, mentions), context
+        if club is not None:
             people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"]
             lists = coordinated_spans(sentence, start, people)
             for person in people:
@@ -1049,10 +1170,17 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 # Craig Biggio".
                 first = person["start"] if title_role(sentence, start, person) else lists[person["start"]][0]
                 # In a sentence that names a club, only a title that opens the sentence ("General manager Billy
-                # Eppler, who was the Angels' GM from 2015-20, will remain"): the story's club's post.
-                if names_a_club and not _TITLE_BEFORE_NAME.fullmatch(sentence[: first - start].strip() + " "):
-                    continue
+                # Eppler, who was the Angels' GM from 2015-20, will remain", "Bench coach Pat Murphy, who was
+                # Counsell's coach at Notre Dame"): the post at the club the story speaks of there.
                 role = title_role(sentence, start, {**person, "start": first})
+                # A staff title of common words ("Bench coach Pat Murphy, who ..."), not one a name opens
+                # ("Tidewater manager Davey Johnson").
+                words = sentence[: first - start].split()
+                opening = _TITLE_BEFORE_NAME.fullmatch(sentence[: first - start].strip() + " ") or \
+                    role in _STAFF and 1 <= len(words) <= 4 and all(w.lower() in _TITLE_MODIFIERS for w in words[:-1])
+
+                if (names_a_club or described) and not opening:
+                    continue
                 # "Atlantic League president Rick White", "ABL chief executive Cam Vale": a title another
                 # organization's name opens is its post.
                 title = _title_span(sentence, first - start)
@@ -1063,18 +1191,29 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
                                    sentence[: first - start], re.I)
                 if (role in _STAFF or role == "Player") and not former:
-                    implied.append(dict(_fact("member", person, topic, person["start"], person["end"], role=role),
+                    implied.append(dict(_fact("member", person, club, person["start"], person["end"], role=role),
                                         sentence_start=start))
             if not names_a_club:
+                implied += [dict(f, sentence_start=start) for f in _unnamed_club_posts(
+                    sentence, start, mentions, next(iter(described.values())) if len(described) == 1 else club)]
+            elif len(leading := {m["entity_key"]: m for m in _leading_teams(sentence, start, mentions)}) == 1:
+                # "The Red Sox still have an outfield of Benintendi, Bradley and Betts": the subject's roster.
                 implied += [dict(f, sentence_start=start)
-                            for f in _unnamed_club_posts(sentence, start, mentions, topic)]
+                            for f in _roster_players(sentence, start, mentions, next(iter(leading.values())))]
         if not sentence_parse or not sentence_parse[0]:
             continue
         parsed = parse.parsed(sentence_parse[0], start)
+        # The club that got players the sentence does not say who got: the one it leads with ("The Pirates still
+        # have closer Felipe Rivero, acquired from the Nationals for Mark Melancon"), or the paragraph's.
+        leading = {m["entity_key"]: m for m in _leading_teams(sentence, start, mentions)}
+        receiver = next(iter(leading.values())) if len(leading) == 1 else context
+        if receiver is not None:
+            implied += [dict(f, sentence_start=start)
+                        for f in _receivers_club_moves(sentence, start, parsed, mentions, receiver)]
         if topic is not None:
             implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(parsed, mentions, facts, topic)]
-            if not any(m["entity_type"] in _ORGANIZATIONS for m in mentions):
-                implied += [dict(f, sentence_start=start) for f in _posts_as(parsed, mentions, topic)]
+            if not any(m["entity_type"] in _ORGANIZATIONS for m in mentions) and club is not None:
+                implied += [dict(f, sentence_start=start) for f in _posts_as(parsed, mentions, club)]
         for pair in relations.successions(parsed, _mention_finder(mentions)):
             # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
             # (the new manager's), "promoted bench coach Núñez to replace him" (the fired manager's).
@@ -1095,6 +1234,29 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     return implied
 
 
+def _leading_teams(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The clubs a sentence is about: a club named by its name that opens the sentence ("The Rhinos, who ...") or
+    owns something in it ("Houston's scheme"); not one in a clause or an apposition about someone ("Atherton, who
+    pitched in the Twins' system", "Kelly, the Arizona Diamondbacks right-hander"), nor the owner of a club in
+    apposition to another ("the Lake County Captains, Cleveland's affiliate"). None in a game's account, which
+    names its other side too ("in Yakult's 2-1 loss to the BayStars")."""
+    named = [m for m in mentions if m["entity_type"] == "Team" and m["kind"] != "description"]
+    teams = _own_teams(sentence, sentence_start, named)
+    if len(teams) < len([m for m in named if not _in_parentheses(sentence, sentence_start, m)]):
+        return []
+    found = []
+    for team in teams:
+        before = sentence[: team["start"] - sentence_start]
+        opens = re.fullmatch(r"\s*(?:[^,]{0,40},\s*)?(?:the\s+)?", before, re.I)
+        possessive = re.match(r"[’']", sentence[team["end"] - sentence_start:])
+        apposed = any(other["end"] <= team["start"] and re.fullmatch(r",\s*", sentence[
+            other["end"] - sentence_start: team["start"] - sentence_start]) for other in teams)
+        in_clause = re.search(r",\s+(?:who|whom|whose|which|the|a|an)\b[^,]*$", before)
+        if (opens or possessive) and not apposed and not in_clause:
+            found.append(team)
+    return found
+
+
 def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[str, Any]) -> list[dict[str, Any]]:
     """In a sentence that names no organization, the story's club's posts its people took or held "as" a title
     ("moved to the front office as a vice president"), but not one they held before ("as a former coach")."""
@@ -1105,6 +1267,27 @@ def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[s
         if role in _STAFF and not re.search(r"\b(?:former|ex-|onetime|one-time)\b", words, re.I):
             found.append(_fact("member", person, topic, min(person["start"], title.start),
                                max(person["end"], title.end), role=role))
+    return found
+
+
+def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, mentions: list[dict[str, Any]],
+                          club: dict[str, Any]) -> list[dict[str, Any]]:
+    """The club of an acquisition that names none ("Steer, who was acquired from the Twins for Mahle"): the one
+    the story speaks of there, when it is not a side of the trade and the sentence names no other club. The
+    players got were traded to it, and those given for them were its players."""
+    found = []
+    named = {m["entity_key"] for m in _own_teams(sentence, start, mentions)}
+    for move in relations.trade_moves(parsed, _mention_finder(mentions)):
+        verb = move.verb
+        if club["entity_key"] in move.sides or move.dealer is not None or not relations.is_received(parsed, verb) \
+                or named - move.sides - {club["entity_key"]}:
+            continue
+        person = move.person
+        span = (min(person["start"], verb.start), max(person["end"], verb.end))
+        if move.joined is None and move.left is not None:
+            found += [_fact("member", person, club, *span, role="Player"), _fact("traded", person, club, *span)]
+        elif move.left is None and move.joined is not None:
+            found.append(_fact("member", person, club, *span, role="Player"))
     return found
 
 
@@ -1138,10 +1321,11 @@ _AS_POST = re.compile(r"^[^.;:\"“]{0,60}?\b(?:as|named)\s+(?:the\s+)?(?:club's
                       r"(?:interim\s+|acting\s+|new\s+)?(?P<post>manager|general manager|GM|(?:[a-z]+ ){0,2}coach|"
                       r"president of baseball operations)\b", re.I)
 # A club's roster, then its players: "the rotation — Castillo, Mahle", "a rotation that already had Lamet and
-# Paddack", "the lineup is built around Votto".
+# Paddack", "the lineup is built around Votto", "an outfield of Benintendi, Bradley and Betts".
 _ROSTER_LIST = re.compile(r"\b(?:rotation|lineup|bullpen|roster|infield|outfield)\b[^.;]{0,80}?(?:[—:]|\bbuilt around|"
-                          r"\b(?:already )?(?:has|had|includes|included|including|features|featured|featuring))\s*$",
-                          re.I)
+                          r"\b(?:already )?(?:has|had|includes|included|including|features|featured|featuring))\s*$|"
+                          r"\b(?:an?|the|its|their)\s+(?:[a-z-]+\s+)?(?:rotation|lineup|bullpen|infield|outfield)\s+"
+                          r"(?:of|with)\s*$", re.I)
 
 
 def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]],
@@ -1163,12 +1347,19 @@ def _unnamed_club_posts(sentence: str, start: int, mentions: list[dict[str, Any]
                 "Executive" if after.group("post").lower().startswith("president") else \
                 "Coach" if dict(ROLE_CUES)["Coach"].search(after.group("post")) else "Manager"
             found.append(_fact("member", person, topic, person["start"], person["end"], role=role))
-    for listed in people:
-        if listed["kind"] == "name" and _ROSTER_LIST.search(sentence[: coordinated_spans(
-                sentence, start, people)[listed["start"]][0] - start].rstrip(" ,") + " ") and not \
-                re.search(r"\b(?:his|her|their|opposing|opponents?'?|rival)\b", sentence[: listed["start"] - start]):
-            found.append(_fact("member", listed, topic, listed["start"], listed["end"], role="Player"))
-    return found
+    return found + _roster_players(sentence, start, mentions, topic)
+
+
+def _roster_players(sentence: str, start: int, mentions: list[dict[str, Any]],
+                    club: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players listed after a club's "rotation" or "roster" and a dash, a colon or "of": `club`'s."""
+    people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] in ("name", "short", "pronoun")]
+    lists = coordinated_spans(sentence, start, people)
+    return [_fact("member", listed, club, listed["start"], listed["end"], role="Player") for listed in people
+            if listed["kind"] == "name"
+            and _ROSTER_LIST.search(sentence[: lists[listed["start"]][0] - start].rstrip(" ,") + " ")
+            and not re.search(r"\b(?:his|her|their|opposing|opponents?'?|rival)\b",
+                              sentence[: listed["start"] - start])]
 
 
 # Events a news story reports as they happen (a draft is dated by its own year, not the story's).

@@ -45,6 +45,10 @@ class Lexicon:
     def by_key(self) -> dict[str, Organization]:
         return {org.key: org for org in self.organizations}
 
+    def colleges(self) -> frozenset[str]:
+        """The keys of the college teams: their coach, unqualified, is the head coach."""
+        return frozenset(org.key for org in self.organizations if (org.level or "").startswith("NCAA"))
+
     def parents(self, year: int | None = None) -> dict[str, str]:
         """Each affiliate's parent club in `year` (every affiliation the reference lists, without a year): the
         Sugar Land club is the Astros' from 2021, not in a story of 2012."""

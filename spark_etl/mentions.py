@@ -123,6 +123,15 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         # "surgery" an operation's ("Tommy John surgery").
         if article or school or after.lower() in _EPONYMOUS_NOUNS:
             words.clear()
+        # A family name that is also a word of places ("Park") before a Korean given name is a name: "Park
+        # Jin-man".
+        korean = len(words) >= 2 and words[-2][2] in not_name_words and names.is_korean_given_name(words[-1][2]) \
+            and names.is_name_token(words[-2][2])
+        if korean:
+            words = words[-2:]
+            runs.append((words[0][0], words[-1][1], [w[2] for w in words]))
+            current.clear()
+            return
         # Leading and trailing titles, sentence openers and particles are not part of a name.
         while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
                          or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
@@ -324,6 +333,26 @@ def _names_a_school(text: str, span: tuple[int, int, str], org: Organization) ->
         and not text[end:].startswith(_POSSESSIVE)  # "out of Houston's system" is the club's
 
 
+def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organization],
+                       doc: Any = None) -> list[Organization]:
+    """Clubs the reference lacks, written as the city of a club it has and another nickname ("the Indianapolis
+    Clowns", "the Houston Texans"): another club of that city, not the one the reference has. Not a name the
+    model reads as a person's ("Dallas Keuchel")."""
+    cities = {form for form, key in forms.items() if orgs[key].type == "Team" and orgs[key].label != form
+              and orgs[key].label.startswith(f"{form} ")}
+    if not cities:
+        return []
+    pattern = re.compile(rf"(?<![\w’'.-])({'|'.join(re.escape(c) for c in sorted(cities, key=len, reverse=True))})"
+                         r" ((?-i:[A-Z][a-z]+s))\b(?![’'-])")
+    clubs: dict[str, Organization] = {}
+    people = [(e.start_char, e.end_char) for e in doc.ents if e.label_ == "PERSON"] if doc is not None else []
+    for m in pattern.finditer(text):
+        label = f"{m.group(1)} {m.group(2)}"
+        if label not in forms and not _overlaps(m.start(), m.end(), people):
+            clubs.setdefault(label, Organization(slug(label), label, "Team", (), None, None, None, None, None))
+    return sorted(clubs.values(), key=lambda club: club.key)
+
+
 def _full_names_written(org: Organization, surface: str) -> list[list[str]]:
     """The club's full names as the article writes them, by word: its label, and an older full name it goes by
     ("the Sugar Land Skeeters", whose nickname "Skeeters" the article then writes alone), where that name ends in
@@ -342,11 +371,14 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
     Michigan Whitecaps). A reader takes them so once the club is named; the reference lists them for no club,
     since elsewhere they name a place or another team. Japanese, Korean and Taiwanese clubs go by their owner's
     name too ("Yakult"). A short name that two of the article's clubs share, or that the reference gives another
-    organization, names none."""
+    organization the article names (or a city of another club), names none."""
     local: dict[str, set[str]] = {}
+    # The clubs the article names otherwise than by a nickname alone, which another club may share ("Tigers").
+    named = {forms[surface] for _, _, surface in org_spans
+             if " " in surface or not orgs[forms[surface]].label.endswith(" " + surface)}
     for _, _, surface in org_spans:
         org = orgs[forms[surface]]
-        if org.type != "Team" or len(org.label.split()) < 2:
+        if org.type != "Team" or len(org.label.split()) < 2 or org.key not in named:
             continue
         parts: list[tuple[list[str], bool]] = []  # (words, whether they open the name: its city)
         for words in _full_names_written(org, surface):
@@ -357,8 +389,13 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
         for part, city in parts:
             form = " ".join(part)
             # A word that opens no person's name ("Washington") may still be the city a club is named after.
+            # A nickname the reference gives a club the article does not name is this club's in this article:
+            # "The Tigers' roster" of a story about LSU.
+            # Not the nickname of the club's own parent ("Mets" of the Binghamton Mets is still the Mets').
+            taken = form in forms and (city or forms[form] in named or orgs[forms[form]].type != "Team"
+                                       or forms[form] == org.parent)
             if part[0][:1].isupper() and part[-1] not in ("de", "del", "la") and form not in _NAME_OPENERS \
-                    and (city or form not in not_name_words) and form not in forms:
+                    and (city or form not in not_name_words) and not taken:
                 local.setdefault(form, set()).add(org.key)
     return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
 
@@ -378,11 +415,12 @@ def clubs_sharing_a_nickname(doc: Any, forms: dict[str, str], orgs: dict[str, Or
                              not_name_words: frozenset[str]) -> list[Organization]:
     """Clubs the reference lacks, written as a place and the nickname of a club it has ("the Brisbane Bandits",
     where it knows the Bend Bandits): a nickname after another place's name is another club's, where the model
-    reads place and nickname as one name. Not a major-league club's nickname: a city before it is more likely
-    its own older name ("the New York Giants") than another club."""
+    reads place and nickname as one name. A major-league club's nickname too ("the Jacksonville Braves", the
+    Braves' farm club; "the New York Giants" of the Giants' years there), unless the reference gives the club
+    that name ("the Milwaukee Braves")."""
     text = doc.text
     nicknames = {form: orgs[key] for form, key in forms.items() if " " not in form and orgs[key].type == "Team"
-                 and orgs[key].level != "MLB" and orgs[key].label.endswith(f" {form}")}
+                 and orgs[key].label.endswith(f" {form}")}
     clubs: dict[str, Organization] = {}
     for m in _after_a_place(tuple(sorted(nicknames))).finditer(text) if nicknames else ():
         form, org = m.group(2), nicknames[m.group(2)]
@@ -390,7 +428,9 @@ def clubs_sharing_a_nickname(doc: Any, forms: dict[str, str], orgs: dict[str, Or
         while place and (place[0] in not_name_words or place[0] in ("The", "A", "An")):
             place.pop(0)
         label = " ".join([*place, form])
-        if not place or label in forms or org.label.startswith(" ".join(place)):
+        # Not a possessor's: "Backman’s Mets" are the Mets.
+        if not place or label in forms or org.label.startswith(" ".join(place)) \
+                or place[-1].endswith(("’s", "'s", "’", "'")):
             continue
         entity = next((e for e in doc.ents if e.start_char <= m.start(1) + m.group(1).index(place[0])
                        and m.end() <= e.end_char), None)
@@ -415,6 +455,14 @@ def _nickname_owners(org_spans: list[tuple[int, int, str]], forms: dict[str, str
     return {form: key for form, key in first.items() if form in forms and forms[form] != key}
 
 
+# The words before the other side of a game: "beat the Bees", "a 9-6 win over the Angels", "losing the World
+# Series to the Dodgers", "to face the Angels".
+OPPONENT_BEFORE = re.compile(
+    r"\b(?:(?:game|games|series|win|loss|played|playing)\s+(?:\w+\s+){0,2}against|versus|vs\.?|beat|beating|"
+    r"defeated|defeating|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|(?:losing|lost|loses|lose|"
+    r"fell)\s+(?:(?:\d+-\d+|the\s+(?:\w+\s+)?(?:Series|series|pennant|game|opener|finale|title))\s+)?to|"
+    r"(?:to\s+)?face|facing|faced|host|hosting|hosted)\s+(?:the\s+)?$")
+
 # "the club", "the team", "the club's president": the club the article spoke of last.
 # Not "the club's top affiliate", "the team's owner": what a club owns is said of that, not of the club's people.
 _CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’']s?\s+(?:[\w-]+\s+){0,2}?(?:affiliates?|farm|"
@@ -430,7 +478,9 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
     Melvin": the Mets of the headline). Not a college, which a story about professionals names as someone's past
     ("a former outfielder at Stanford"), nor a club that only titles someone (`titling`: "hired Tampa Bay Rays
     general manager Peter Bendix")."""
-    named = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges), key=lambda f: f[0])
+    # Nor the other side of a game ("where they lost to the Los Angeles Dodgers. Shildt took the club to ...").
+    named = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges
+                    and not OPPONENT_BEFORE.search(text[max(f[0] - 80, 0):f[0]])), key=lambda f: f[0])
     topic = next((c for c in named if sentence_of(c[0]) == 0), None)
     clubs = [c for c in named if (c[0], c[1]) not in (titling or set())]
     described = []
@@ -444,7 +494,9 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
         if possessive or not before or sentence_of(before[-1][0]) != sentence_of(m.start()):
             before = [c for c in named if c[1] <= m.start()]
         reach = 0 if possessive else 1
-        if before and sentence_of(m.start()) - sentence_of(before[-1][0]) > reach and topic is not None:
+        # Nor across a paragraph: a new paragraph's "the team said" is the story's club's.
+        if before and (sentence_of(m.start()) - sentence_of(before[-1][0]) > reach
+                       or "\n" in text[before[-1][1]:m.start()]) and topic is not None:
             before.append(topic)
         if before and not _overlaps(m.start(), m.end(), [(f[0], f[1]) for f in found]):
             _, _, entity_type, key, label, _ = before[-1]
@@ -533,6 +585,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         others = clubs_sharing_a_nickname(doc, forms, orgs, lexicon.not_name_words)
         forms = {**forms, **{club.label: club.key for club in others}}
         orgs = {**orgs, **{club.key: club for club in others}}
+    after_a_city = clubs_after_a_city(normalized, forms, orgs, doc)
+    forms = {**forms, **{club.label: club.key for club in after_a_city}}
+    orgs = {**orgs, **{club.key: club for club in after_a_city}}
     org_spans = [span for span in _spans(_surface_pattern(tuple(forms)), normalized)
                  if not _names_a_school(normalized, span, orgs[forms[span[2]]])]
     local_forms = _article_forms(org_spans, forms, orgs, lexicon.not_name_words)
@@ -822,6 +877,13 @@ def _span_head(doc: Any, start: int, end: int) -> Any:
     return next((t for t in inside if not start <= t.head.idx < end or t.head is t), None)
 
 
+def _clause_marker(verb: Any) -> str | None:
+    """The word that opens an adverbial or relative clause ("when", "after", "where"), None for another verb."""
+    if verb.dep_ not in ("advcl", "relcl"):
+        return None
+    return next((c.text.lower() for c in verb.children if c.dep_ in ("mark", "advmod") and c.i < verb.i), None)
+
+
 def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tuple[int, int]]) -> _Roles:
     obliques, coarguments = set(), {}
     for start, end in spans:
@@ -838,6 +900,14 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
             first_subjects = [c for c in first.children if c.dep_ in _SUBJECT_DEPS]
             continued[(start, end)] = {(s, e) for s, e in spans + pronouns
                                        if any(s <= c.idx < e for c in first_subjects)}
+        elif token is not None and token.dep_ in _SUBJECT_DEPS and (marker := _clause_marker(token.head)):
+            # A clause opened as an earlier one of its sentence was goes on with that one's subject: "when Rizzo
+            # sent Scherzer and Trea Turner to the Dodgers, and ..., when he traded Soto" (Rizzo).
+            parallel = [v for v in token.sent if v.i < token.head.i and _clause_marker(v) == marker]
+            first_subjects = [c for v in parallel for c in v.children if c.dep_ in _SUBJECT_DEPS]
+            if first_subjects:
+                continued[(start, end)] = {(s, e) for s, e in spans + pronouns
+                                           if any(s <= c.idx < e for c in first_subjects)}
         if token is None or token.dep_ not in ("dobj", "dative", "pobj"):
             continue
         verb = token.head.head if token.dep_ == "pobj" else token.head

@@ -83,6 +83,15 @@ def is_name_token(word: str) -> bool:
     return all(_is_capitalised_word(part) for part in parts)
 
 
+def is_korean_given_name(word: str) -> bool:
+    """'Jin-man', 'Chan-ho', 'Hyun-jin': a capitalised syllable, a hyphen and a short lower-case one, as Korean
+    given names are written after the family name."""
+    parts = word.split("-")
+    return len(parts) == 2 and _is_capitalised_word(parts[0]) and len(parts[0]) <= 6 and parts[1].isalpha() \
+        and parts[1].islower() and (2 <= len(parts[1]) <= 5 or _LONG_SYLLABLE.fullmatch(parts[1]) is not None) \
+        and parts[1] not in _HYPHEN_COMPOUNDS
+
+
 def is_nickname(word: str) -> bool:
     """A nickname written in quotes inside a name: '"Tavo"' in 'Gustavo "Tavo" Zamora-Reyes'."""
     return len(word) > 2 and word[0] in "\"“" and word[-1] in "\"”" and is_name_token(word[1:-1])

@@ -38,6 +38,9 @@ class Rule:
     examples: tuple[tuple[str, str, str], ...] = ()
     counter_examples: tuple[str, ...] = field(default=())
     context: str | None = None  # words the sentence must hold for a match: "took" is a draft pick in a draft story
+    # The club may be a network or a station too, whose people a baseball story speaks of as its broadcasters
+    # ("joined Fox in 1994", "ESPN hired Amin").
+    media: bool = False
 
 
 # An ordinal that may be a place in a draft ("taken fifth"), and the words after one that make it something else
@@ -48,14 +51,16 @@ NOT_A_DRAFT_PLACE = r"\s+(?:inning|innings|base|baseman|game|games|time|place|se
 
 def _rule(name: str, lemmas: str, person: str, club: str, role: str | None, event: str | None = None,
           examples: tuple[tuple[str, str, str], ...] = (), counter_examples: tuple[str, ...] = (),
-          context: str | None = None) -> Rule:
-    return Rule(name, frozenset(lemmas.split()), person, club, role, event, examples, counter_examples, context)
+          context: str | None = None, media: bool = False) -> Rule:
+    return Rule(name, frozenset(lemmas.split()), person, club, role, event, examples, counter_examples, context,
+                media)
 
 
 RULES: tuple[Rule, ...] = (
     _rule("signed_with", "sign re-sign", "agent", "prep:with", "Player", "signed",
-          examples=(("Sam Reyes signed with the Milwaukee Brewers on Monday.", "Sam Reyes", "Milwaukee Brewers"),),
-          counter_examples=("Sam Reyes never signed with the Milwaukee Brewers.",)),
+          examples=(("Sam Reyes signed with the Milwaukee Brewers on Monday.", "Sam Reyes", "Milwaukee Brewers"),
+                    ("Gordon Pike signed a five-year deal with ESPN last month.", "Gordon Pike", "ESPN")),
+          counter_examples=("Sam Reyes never signed with the Milwaukee Brewers.",), media=True),
     _rule("club_signed", "sign re-sign", "patient", "agent", "Player", "signed",
           examples=(("The Milwaukee Brewers signed Sam Reyes and Al Dunn.", "Al Dunn", "Milwaukee Brewers"),
                     ("Sam Reyes was signed by the Milwaukee Brewers.", "Sam Reyes", "Milwaukee Brewers"))),
@@ -110,10 +115,22 @@ RULES: tuple[Rule, ...] = (
           counter_examples=("The Detroit Tigers took Max Clark to arbitration.",
                             "The Detroit Tigers took Max Clark out in the third inning."),
           context=rf"\b(?:draft\w*|pick\w*|selection|overall|No\. \d+|round|{ORDINAL}(?!{NOT_A_DRAFT_PLACE}\b))\b"),
+    # "went second to the Reds": a place in the draft, not a move.
+    _rule("went_in_draft", "go", "agent", "prep:to", None, "drafted",
+          examples=(("Nick Senzel went second to the Cincinnati Reds.", "Nick Senzel", "Cincinnati Reds"),),
+          counter_examples=("Nick Senzel went second to the Cincinnati Reds in the draft and signed a week later.",),
+          context=rf"\bwent\s+(?:{ORDINAL}|No\. \d+)(?:\s+overall)?\s+to\b"),
     _rule("drafted_out_of", "draft select pick take sign", "patient", "prep:of", "Player",
           examples=(("Arizona drafted Max Scherzer 11th overall in 2006 out of the University of Missouri.",
                      "Max Scherzer", "Missouri Tigers"),),
           context=r"\bout of\b"),
+    # The player and the club both the verb's subject: "Sam Reyes and the Brewers agreed to a contract".
+    _rule("agreed_together", "agree", "agent", "agent", "Player", "signed",
+          examples=(("Sam Reyes and the Milwaukee Brewers agreed Tuesday night to a three-year, $30 million "
+                     "contract.", "Sam Reyes", "Milwaukee Brewers"),),
+          counter_examples=("Sam Reyes and the Milwaukee Brewers agreed that the injury was minor.",
+                            "Sam Reyes and the Milwaukee Brewers have not agreed to a contract."),
+          context=r"\b(?:contract|deal|extension|terms)\b"),
     _rule("agreed_with", "agree", "agent", "prep:with", "Player", "signed",
           examples=(("Sam Reyes agreed to a three-year contract with the Milwaukee Brewers.", "Sam Reyes",
                      "Milwaukee Brewers"),),
@@ -134,12 +151,14 @@ RULES: tuple[Rule, ...] = (
                      "Maurice Bellamy", "Winnipeg Goldeyes"),
                     ("The Akron RubberDucks named Terrell Bishop-Yates team president on Thursday.",
                      "Terrell Bishop-Yates", "Akron RubberDucks")),
-          counter_examples=("The Akron RubberDucks named Terrell Bishop-Yates on Thursday.",)),
+          counter_examples=("The Akron RubberDucks named Terrell Bishop-Yates on Thursday.",), media=True),
     _rule("joined", "join rejoin", "agent", "poss:patient", None, "hired",
           examples=(("Gordon Pike joined the Houston Astros' broadcast team in 2006.", "Gordon Pike",
                      "Houston Astros"),
-                    ("Dana Whitfield joined the Chicago Cubs as hitting coach.", "Dana Whitfield", "Chicago Cubs")),
-          counter_examples=("Dana Whitfield joined the Chicago Cubs in 2019.",)),
+                    ("Dana Whitfield joined the Chicago Cubs as hitting coach.", "Dana Whitfield", "Chicago Cubs"),
+                    ("Gordon Pike joined Fox Sports in 1994 and had two years left on his contract.", "Gordon Pike",
+                     "Fox Sports")),
+          counter_examples=("Dana Whitfield joined the Chicago Cubs in 2019.",), media=True),
     _rule("played_for", "play pitch catch star", "agent", "prep:for", "Player",
           examples=(("Dana Whitfield played for the Kansas City Royals.", "Dana Whitfield", "Kansas City Royals"),),
           counter_examples=("Dana Whitfield never played for the Kansas City Royals.",
@@ -154,11 +173,17 @@ RULES: tuple[Rule, ...] = (
     _rule("played_under", "play pitch catch star", "prep:under", "prep:for", "Manager",
           examples=(("Bo Lee played for the Arizona State Sun Devils from 1997-99 under Pat Murphy.", "Pat Murphy",
                      "Arizona State Sun Devils"),)),
-    _rule("won_under", "win finish go", "prep:under", "agent", "Manager",
+    _rule("won_under", "win finish go reach begin beat lose make clinch capture sweep post return improve",
+          "prep:under", "agent", "Manager",
           examples=(("The Cincinnati Reds won the 1990 World Series under Lou Piniella.", "Lou Piniella",
                      "Cincinnati Reds"),
                     ("The Cincinnati Reds went 91-71 under manager Lou Piniella.", "Lou Piniella",
-                     "Cincinnati Reds"))),
+                     "Cincinnati Reds"),
+                    ("The Pittsburgh Pirates reached the playoffs three straight years from 2013-15 under manager "
+                     "Ned Carrow but have missed the last two postseasons.", "Ned Carrow", "Pittsburgh Pirates"),
+                    ("In 1998 the Hanshin Tigers beat the Seibu Lions under manager Ned Carrow.", "Ned Carrow",
+                     "Hanshin Tigers")),
+          counter_examples=("The Cincinnati Reds never reached the playoffs under Lou Piniella.",)),
     _rule("managed", "manage skipper pilot", "agent", "patient", "Manager",
           examples=(("Ned Carrow managed the Baltimore Orioles for eight seasons.", "Ned Carrow",
                      "Baltimore Orioles"),
@@ -434,6 +459,15 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
     head = parse.head(verb)
     if not found and passive and head is not None and verb.dep in ("acl", "relcl"):
         found = [head]  # "Marco Vela, claimed off waivers by the Tigers, ..."
+    elif passive and head is not None and verb.dep == "relcl" and found and all(
+            t.text.lower() in ("who", "that", "which") for t in found):
+        # "Steer and Encarnacion-Strand, who were acquired from the Twins": whom "who" stands for.
+        first = _antecedent(parse, verb, head)
+        # Up to the list's first name ("Steer and Encarnacion-Strand", which the model may split at the hyphen).
+        while (first.dep == "conj" or first.dep == "appos" and first.pos == "PROPN") and \
+                (above := parse.head(first)) is not None and above is not first and above.pos == "PROPN":
+            first = above
+        found = parse.conjuncts(first)
     if not found:  # "named Terrell Bishop-Yates team president", read as a president named "Bishop-Yates"
         found = [parse.tokens[i] for title in parse.children(verb, "oprd") for i in sorted(parse.span_of(title))
                  if i != title.i]
@@ -452,7 +486,7 @@ def _antecedent(parse: Parse, verb: Token, head: Token) -> Token:
     clause ("the son of Ron Gardenhire, who managed the Twins": Gardenhire, not the son); else the noun the
     clause hangs on, or the name that noun is in apposition to ("Tsamis, the former Twins left-hander who has
     managed the Saints": Tsamis)."""
-    who = min(parse.children(verb, "nsubj"), key=lambda t: t.i)
+    who = min(parse.children(verb, "nsubj", "nsubjpass"), key=lambda t: t.i)
     if who.i >= 2 and parse.tokens[who.i - 1].text == "," and parse.tokens[who.i - 2].pos == "PROPN":
         return parse.tokens[who.i - 2]
     while head.dep == "appos" and head.pos != "PROPN" and (above := parse.head(head)) is not None:
@@ -721,7 +755,10 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
                 # club that drafted him.
                 people = _mentioned(parse, head, "patient", "Person", mention_of)
             for person in people:
-                for club in _mentioned(parse, verb, rule.club, "Team", mention_of):
+                clubs = _mentioned(parse, verb, rule.club, "Team", mention_of)
+                if rule.media:
+                    clubs += _mentioned(parse, verb, rule.club, "MediaOrganization", mention_of)
+                for club in clubs:
                     if _linked(parse, verb, person, club):
                         found.append((rule, person, club, verb))
     return sorted(found, key=lambda f: f[3].i)
@@ -790,6 +827,8 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
      "Al Dunn", "Seattle Mariners"),
     ("The Tampa Bay Rays receive Jose Ruiz from the Chicago Cubs, along with Al Dunn from the Seattle Mariners.",
      "Al Dunn", "Tampa Bay Rays"),
+    ("Those young players include Jose Ruiz and Tim Beck, who were acquired from the Chicago Cubs for Al Dunn.",
+     "Jose Ruiz", "Chicago Cubs"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",
@@ -876,8 +915,9 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                              for a in parse.ancestors(t)[: parse.ancestors(t).index(verb)])}
         sides: list[tuple[dict[str, Any], bool]] = []  # (person, comes back for the others)
         if _is_passive(parse, verb):  # "Marco Vela was traded to the Mariners by the Astros"
-            sides += [(m, False) for t in _patient(parse, verb)
-                      if (m := mention_of(t)) and m["entity_type"] == "Person"]
+            patients = {m["start"]: m for t in _patient(parse, verb)
+                        if (m := mention_of(t)) and m["entity_type"] == "Person"}
+            sides += [(m, False) for m in patients.values()]
         targets: list[tuple[int, str, dict[str, Any]]] = []  # (token index, "to" or "from", club)
         returning = False
         previous = ""
@@ -933,6 +973,13 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                     else None
                 moves.append(Move(person, left, joined, verb, clubs, dealer))
     return moves
+
+
+def is_received(parse: Parse, verb: Token) -> bool:
+    """Whether a trade's verb tells of players got by a club it does not name: "who were acquired from the
+    Twins"."""
+    return bool({verb.lemma.lower(), *_stems(verb.text.lower())} & _RECEIVING) and _is_passive(parse, verb) \
+        and not _agent(parse, verb)
 
 
 def traders(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[dict[str, Any]]:

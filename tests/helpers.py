@@ -111,7 +111,8 @@ def facts_of(text: str, lexicon: Lexicon, date: tuple[int, int] | None = None) -
         sentence = text[m.sentence_start:m.sentence_end]
         sentences.setdefault(m.sentence_start, (sentence, m.sentence_start, [], parses.get(m.sentence_start)))[2] \
             .append(row)
-    return article_facts(list(sentences.values()), lexicon.parents(date[0] if date else None), date=date)
+    return article_facts(list(sentences.values()), lexicon.parents(date[0] if date else None), date=date,
+                         colleges=lexicon.colleges())
 
 
 def memberships(facts: list[dict]) -> set[tuple[str, str, str]]:

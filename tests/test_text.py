@@ -2,7 +2,7 @@
 
 from spark_etl.lexicon import Lexicon
 from spark_etl.facts import article_facts, role_years, sentence_facts
-from spark_etl.mentions import find_mentions, slug
+from spark_etl.mentions import find_mentions, read_article, slug
 from tests.helpers import facts_of, memberships
 
 TEXT = (
@@ -793,3 +793,133 @@ def test_a_star_a_captain_and_a_winner_are_players(lexicon: Lexicon) -> None:
     found = _labelled_members("Mets manager Dale Morrow led the National League in the All-Star Game, and stayed at a "
                               "five-star hotel. Morrow said the Mets made him feel like a star.", lexicon)
     assert ("Dale Morrow", "New York Mets", "Player") not in found
+
+
+def test_a_colleges_coach_is_its_head_coach_unless_his_words_name_a_part(lexicon: Lexicon) -> None:
+    found = _labelled_members("\"This one is for them,\" Vanderbilt coach Dale Orwin said after the final.", lexicon)
+    assert found == {("Dale Orwin", "Vanderbilt Commodores", "Manager")}, found
+    found = _labelled_members("Vanderbilt pitching coach Dale Orwin said the staff was tired.", lexicon)
+    assert found == {("Dale Orwin", "Vanderbilt Commodores", "Coach")}, found
+    # A professional club's coach stays a coach.
+    found = _labelled_members("Houston Astros coach Dale Orwin said the staff was tired.", lexicon)
+    assert found == {("Dale Orwin", "Houston Astros", "Coach")}, found
+
+
+def test_a_sentence_naming_no_club_goes_on_about_the_one_the_sentence_before_named(lexicon: Lexicon) -> None:
+    text = ("Blue Jays sign Ned Haskins\n\nPublished January 20, 2021\n\nTORONTO (AP) — Ned Haskins signed with the "
+            "Toronto Blue Jays on Tuesday.\n\nThat title was tarnished by Houston's sign-stealing scheme. After the "
+            "report, owner Bo Lantz fired manager Dale Morrow.\n\nGeneral manager Al Dunn said the deal was done.")
+    found = _labelled_members(text, lexicon)
+    assert {("Bo Lantz", "Houston Astros", "Owner"), ("Dale Morrow", "Houston Astros", "Manager"),
+            ("Al Dunn", "Toronto Blue Jays", "GeneralManager")} <= found, found
+    assert not {person for person, club, _ in found if club == "Toronto Blue Jays"} & {"Bo Lantz", "Dale Morrow"}
+    # Not a club the sentence before names as where someone came from.
+    _states_one_not_the_other(("Cardinals lose again\n\nPublished June 2, 2018\n\nST. LOUIS (AP) — The St. Louis "
+                               "Cardinals lost again.\n\nOutfielder Ned Haskins, acquired from the Miami Marlins in "
+                               "December, is hitting .262. Catcher Dale Morrow has carried the offense."), lexicon,
+                              ("Dale Morrow", "St. Louis Cardinals", "Player"),
+                              ("Dale Morrow", "Miami Marlins", "Player"))
+
+
+def _states_one_not_the_other(text: str, lexicon: Lexicon, stated: tuple[str, str, str],
+                              not_stated: tuple[str, str, str]) -> None:
+    found = _labelled_members(text, lexicon)
+    assert stated in found and not_stated not in found, found
+
+
+def test_the_team_of_a_new_paragraph_is_the_storys_club(lexicon: Lexicon) -> None:
+    _states_one_not_the_other(("Cardinals hire Ned Haskins\n\nPublished October 25, 2021\n\nST. LOUIS (AP) — The "
+                               "St. Louis Cardinals hired Ned Haskins as manager on Monday.\n\nHaskins would like to "
+                               "bring in Bo Lantz, but Lantz remains under contract with San Diego.\n\nHitting coach "
+                               "Dale Morrow will stay, the team said."), lexicon,
+                              ("Dale Morrow", "St. Louis Cardinals", "Coach"),
+                              ("Dale Morrow", "San Diego Padres", "Coach"))
+
+
+def test_a_trade_that_names_no_giver_was_made_by_the_club_its_player_is_named_with(lexicon: Lexicon) -> None:
+    text = ("Ned Haskins, the face of the Pittsburgh Pirates for most of the last decade, was traded to the San "
+            "Francisco Giants on Monday for right-hander Dale Morrow and outfield prospect Bo Lantz.")
+    found = facts_of(text, lexicon)
+    assert {("Dale Morrow", "Pittsburgh Pirates", "Player"), ("Bo Lantz", "Pittsburgh Pirates", "Player"),
+            ("Bo Lantz", "San Francisco Giants", "Player")} <= memberships(found), memberships(found)
+    assert ("traded", "Bo Lantz", "Pittsburgh Pirates") in {
+        (f["relation"], f["person_label"], f["object_label"]) for f in found}
+
+
+def test_a_pick_out_of_a_school_was_the_schools_player_not_its_draft(lexicon: Lexicon) -> None:
+    text = ("Bo Lantz was traded to the Pirates. Lantz was a second-round pick out of Vanderbilt in 2016 and hit .312 "
+            "at Class A San Jose last season. Ned Haskins, the first overall pick in 2011 out of UCLA, went 19-22.")
+    found = facts_of(text, lexicon, (2018, 1))
+    members = {(f["person_label"], f["object_label"], f["end_year"]) for f in found if f["relation"] == "member"}
+    assert {("Bo Lantz", "Vanderbilt Commodores", 2016), ("Ned Haskins", "UCLA Bruins", 2011)} <= members, members
+    drafts = {(f["person_label"], f["object_label"]) for f in found if f["relation"] == "drafted"}
+    assert not {club for _, club in drafts} & {"Vanderbilt Commodores", "UCLA Bruins", "San Jose Giants"}, drafts
+
+
+def test_a_clause_opened_as_an_earlier_one_goes_on_with_its_subject(lexicon: Lexicon) -> None:
+    text = ("Nationals fire Ned Haskins\n\nPublished July 7, 2025\n\nWASHINGTON (AP) — The Washington Nationals fired "
+            "general manager Ned Haskins on Sunday. The rebuild began at the 2021 trade deadline, when Haskins sent "
+            "Bo Lantz and Al Dunn to the Los Angeles Dodgers, and picked up in 2022, when he traded Dale Morrow to the "
+            "San Diego Padres for Tim Beck.")
+    found = facts_of(text, lexicon)
+    assert ("Tim Beck", "Washington Nationals", "Player") in memberships(found), memberships(found)
+    assert ("Al Dunn", "San Diego Padres", "Player") not in memberships(found)
+
+
+def test_a_cue_in_a_names_apposition_is_that_names(lexicon: Lexicon) -> None:
+    found = _labelled_members("The staff includes pitching coach Ned Haskins, a former Chicago Cubs and Oakland "
+                              "Athletics reliever, and hitting coach Dale Morrow.", lexicon)
+    assert {("Ned Haskins", "Chicago Cubs", "Player"), ("Ned Haskins", "Oakland Athletics", "Player")} <= found, found
+    assert not any(role == "Coach" and club in ("Chicago Cubs", "Oakland Athletics") for _, club, role in found)
+
+
+def test_an_associate_manager_is_a_coach(lexicon: Lexicon) -> None:
+    found = _labelled_members("Ned Haskins, the San Diego Padres' associate manager, will stay.", lexicon)
+    assert found == {("Ned Haskins", "San Diego Padres", "Coach")}, found
+
+
+def test_an_acquisition_that_names_no_club_is_the_paragraphs_clubs(lexicon: Lexicon) -> None:
+    story = "Blue Jays release Al Dunn\n\nPublished September 22, 2025\n\nTORONTO (AP) — The Toronto Blue Jays " \
+        "released Al Dunn.\n\n"
+    found = _labelled_members(story + "The Cincinnati Reds are building around young players. Those young players "
+                              "include Ned Haskins and Dale Morrow, who were acquired from the Minnesota Twins for "
+                              "right-hander Bo Lantz in July 2022.", lexicon)
+    assert {("Ned Haskins", "Cincinnati Reds", "Player"), ("Dale Morrow", "Cincinnati Reds", "Player"),
+            ("Dale Morrow", "Minnesota Twins", "Player"), ("Bo Lantz", "Cincinnati Reds", "Player"),
+            ("Bo Lantz", "Minnesota Twins", "Player")} <= found, found
+    # Not when the sentence names another club it could be.
+    text = ("Reds fire manager\n\nPublished September 22, 2025\n\nCINCINNATI (AP) — Ned Haskins, who was acquired "
+            "from the Minnesota Twins for Bo Lantz, homered twice for the Chicago Cubs.")
+    assert ("Ned Haskins", "Cincinnati Reds", "Player") not in _labelled_members(text, lexicon)
+    # Nor the story's club, when the paragraph names none.
+    assert ("Ned Haskins", "Toronto Blue Jays", "Player") not in _labelled_members(
+        story + "Those young players include Ned Haskins, who was acquired from the Minnesota Twins for Bo Lantz.",
+        lexicon)
+
+
+def test_a_nickname_goes_to_the_named_club_that_bears_it(lexicon: Lexicon) -> None:
+    text = ("LSU hires Ned Haskins\n\nPublished June 7, 2021\n\nBATON ROUGE, La. (AP) — LSU hired Ned Haskins as "
+            "its coach on Monday. The Tigers' roster is in flux.")
+    clubs = {m.surface: m.label for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"}
+    assert clubs.get("Tigers") == "LSU Tigers", clubs
+    # Not when the article names the club the nickname is the reference's for.
+    text = ("LSU's Ned Haskins signs with the Detroit Tigers\n\nPublished June 7, 2021\n\nThe Tigers signed him.")
+    clubs = {m.surface: m.label for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"}
+    assert clubs.get("Tigers") == "Detroit Tigers", clubs
+
+
+def test_a_commissioner_runs_the_league_named_before_the_title_or_the_games_own(lexicon: Lexicon) -> None:
+    found = _labelled_members("The ruling came from Commissioner Ned Haskins on Tuesday.", lexicon)
+    assert found == {("Ned Haskins", "Major League Baseball", "Executive")}, found
+    found = _labelled_members("KBO commissioner Dale Morrow presented the trophy.", lexicon)
+    assert found == {("Dale Morrow", "KBO League", "Executive")}, found
+    # "league commissioner" of a league the sentence does not name is no post at the game's own.
+    assert _labelled_members("League commissioner Bo Lantz said the league would grow.", lexicon) == set()
+
+
+def test_a_city_before_another_nickname_names_another_club(lexicon: Lexicon) -> None:
+    text = ("Ned Haskins left home at 18 to play shortstop for the Indianapolis Clowns. In 1953 he played for the "
+            "Jacksonville Braves. Houston beat the Milwaukee Braves.")
+    clubs = {m.surface: m.label for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"}
+    assert clubs == {"Indianapolis Clowns": "Indianapolis Clowns", "Jacksonville Braves": "Jacksonville Braves",
+                     "Houston": "Houston Astros", "Milwaukee Braves": "Atlanta Braves"}, clubs
