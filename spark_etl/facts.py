@@ -1146,7 +1146,8 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     headline, first_start, first_mentions, *_ = sentences[0]
     topic = next((m for m in first_mentions if m["entity_type"] == "Team"), None) if is_headline(headline) else None
     implied: list[dict[str, Any]] = []
-    previous: tuple[str, int, list[dict[str, Any]]] | None = None
+    previous_end: int | None = None  # where the sentence before ended, its leading clubs and its club
+    previous_leading: dict[str, dict[str, Any]] = {}
     previous_context: dict[str, Any] | None = None
     for sentence, start, mentions, *sentence_parse in sentences:
         # "the club" names no club by its name: the mention resolves to the one the story speaks of.
@@ -1156,12 +1157,13 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         # Houston's sign-stealing scheme. After the report, owner Jim Crane fired manager A.J. Hinch", "Brewers
         # general manager Matt Arnold said ... Bench coach Pat Murphy, who was Counsell's coach at Notre Dame,
         # ..."); otherwise about the story's.
+        leading = {m["entity_key"]: m for m in _leading_teams(sentence, start, mentions)}
         context = None
-        if previous is not None and not described and previous[1] + len(previous[0]) + 1 == start:
-            before = {m["entity_key"]: m for m in _leading_teams(*previous)}
-            context = next(iter(before.values())) if len(before) == 1 else None if before else previous_context
+        if not described and previous_end is not None and previous_end + 1 == start:
+            context = next(iter(previous_leading.values())) if len(previous_leading) == 1 \
+                else None if previous_leading else previous_context
         club = context or topic
-        previous, previous_context = (sentence, start, mentions), context
+        previous_end, previous_leading, previous_context = start + len(sentence), leading, context
         if club is not None:
             people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"]
             lists = coordinated_spans(sentence, start, people)
@@ -1169,16 +1171,14 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 # A name's own title, or the one before the list it opens: "special assistants Jeff Bagwell and
                 # Craig Biggio".
                 first = person["start"] if title_role(sentence, start, person) else lists[person["start"]][0]
+                role = title_role(sentence, start, {**person, "start": first})
                 # In a sentence that names a club, only a title that opens the sentence ("General manager Billy
                 # Eppler, who was the Angels' GM from 2015-20, will remain", "Bench coach Pat Murphy, who was
-                # Counsell's coach at Notre Dame"): the post at the club the story speaks of there.
-                role = title_role(sentence, start, {**person, "start": first})
-                # A staff title of common words ("Bench coach Pat Murphy, who ..."), not one a name opens
-                # ("Tidewater manager Davey Johnson").
+                # Counsell's coach at Notre Dame"): the post at the club the story speaks of there. A staff title
+                # of common words, not one a name opens ("Tidewater manager Davey Johnson").
                 words = sentence[: first - start].split()
                 opening = _TITLE_BEFORE_NAME.fullmatch(sentence[: first - start].strip() + " ") or \
                     role in _STAFF and 1 <= len(words) <= 4 and all(w.lower() in _TITLE_MODIFIERS for w in words[:-1])
-
                 if (names_a_club or described) and not opening:
                     continue
                 # "Atlantic League president Rick White", "ABL chief executive Cam Vale": a title another
@@ -1196,22 +1196,22 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
             if not names_a_club:
                 implied += [dict(f, sentence_start=start) for f in _unnamed_club_posts(
                     sentence, start, mentions, next(iter(described.values())) if len(described) == 1 else club)]
-            elif len(leading := {m["entity_key"]: m for m in _leading_teams(sentence, start, mentions)}) == 1:
+            elif len(leading) == 1:
                 # "The Red Sox still have an outfield of Benintendi, Bradley and Betts": the subject's roster.
                 implied += [dict(f, sentence_start=start)
                             for f in _roster_players(sentence, start, mentions, next(iter(leading.values())))]
         if not sentence_parse or not sentence_parse[0]:
             continue
         parsed = parse.parsed(sentence_parse[0], start)
+        moves = relations.trade_moves(parsed, _mention_finder(mentions))
         # The club that got players the sentence does not say who got: the one it leads with ("The Pirates still
         # have closer Felipe Rivero, acquired from the Nationals for Mark Melancon"), or the paragraph's.
-        leading = {m["entity_key"]: m for m in _leading_teams(sentence, start, mentions)}
         receiver = next(iter(leading.values())) if len(leading) == 1 else context
         if receiver is not None:
             implied += [dict(f, sentence_start=start)
-                        for f in _receivers_club_moves(sentence, start, parsed, mentions, receiver)]
+                        for f in _receivers_club_moves(sentence, start, parsed, moves, mentions, receiver)]
         if topic is not None:
-            implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(parsed, mentions, facts, topic)]
+            implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(moves, facts, topic)]
             if not any(m["entity_type"] in _ORGANIZATIONS for m in mentions) and club is not None:
                 implied += [dict(f, sentence_start=start) for f in _posts_as(parsed, mentions, club)]
         for pair in relations.successions(parsed, _mention_finder(mentions)):
@@ -1270,14 +1270,14 @@ def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[s
     return found
 
 
-def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, mentions: list[dict[str, Any]],
-                          club: dict[str, Any]) -> list[dict[str, Any]]:
+def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, moves: list[relations.Move],
+                          mentions: list[dict[str, Any]], club: dict[str, Any]) -> list[dict[str, Any]]:
     """The club of an acquisition that names none ("Steer, who was acquired from the Twins for Mahle"): the one
     the story speaks of there, when it is not a side of the trade and the sentence names no other club. The
     players got were traded to it, and those given for them were its players."""
     found = []
     named = {m["entity_key"] for m in _own_teams(sentence, start, mentions)}
-    for move in relations.trade_moves(parsed, _mention_finder(mentions)):
+    for move in moves:
         verb = move.verb
         if club["entity_key"] in move.sides or move.dealer is not None or not relations.is_received(parsed, verb) \
                 or named - move.sides - {club["entity_key"]}:
@@ -1295,13 +1295,13 @@ def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, mentio
 _DEALING = ("GeneralManager", "Executive", "Owner")
 
 
-def _dealers_club_moves(parsed: parse.Parse, mentions: list[dict[str, Any]], facts: list[dict[str, Any]],
+def _dealers_club_moves(moves: list[relations.Move], facts: list[dict[str, Any]],
                         topic: dict[str, Any]) -> list[dict[str, Any]]:
     """The club side of a trade the sentence gives to a person ("Dombrowski traded Price to the Blue Jays for
     Norris"): the story's club, when the article gives him a front-office post there. The players he sent were
     its players, and those he got for them are traded to it."""
     found = []
-    for move in relations.trade_moves(parsed, _mention_finder(mentions)):
+    for move in moves:
         if move.dealer is None or topic["entity_key"] in move.sides or not any(
                 f["relation"] == "member" and f["role"] in _DEALING and f["person_key"] == move.dealer["entity_key"]
                 and f["object_key"] == topic["entity_key"] for f in facts):
