@@ -12,7 +12,7 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 from spark_etl import dates, parse, relations
-from spark_etl.mentions import OPPONENT_BEFORE
+from spark_etl.mentions import OPPONENT_BEFORE, STANDINGS_BEFORE
 from spark_etl.names import slug
 
 # Managers of things other than a club: "hedge fund manager Steven Cohen", "the team's equipment manager".
@@ -685,6 +685,28 @@ def _governed_role(fact: dict[str, Any], sentence: str, sentence_start: int, men
     return dict(fact, role=roles.pop()) if len(roles) == 1 else fact
 
 
+def _with_listed_clubs(matches: list[tuple[relations.Rule, dict[str, Any], dict[str, Any], parse.Token]],
+                       sentence: str, sentence_start: int, mentions: list[dict[str, Any]]
+                       ) -> list[tuple[relations.Rule, dict[str, Any], dict[str, Any], parse.Token]]:
+    """The rule matches, and the same match for each club written in one list with a matched club, which the
+    model may not read as coordinated: "played for the Expos, Chicago Cubs, Cincinnati Reds and Milwaukee
+    Brewers"."""
+    teams = [m for m in mentions if m["entity_type"] == "Team"]
+    lists = coordinated_spans(sentence, sentence_start, teams)
+    found = list(matches)
+    matched = {(id(rule), person["entity_key"], club["entity_key"]) for rule, person, club, _ in matches}
+    for rule, person, club, verb in matches:
+        span = lists.get(club["start"])
+        for other in teams:
+            key = (id(rule), person["entity_key"], other["entity_key"])
+            # Not a club that owns the next ("the Lehigh Valley IronPigs, the Philadelphia Phillies' affiliate").
+            if span and other is not club and span[0] <= other["start"] < span[1] and key not in matched \
+                    and not re.match(r"[’']", sentence[other["end"] - sentence_start:]):
+                matched.add(key)
+                found.append((rule, person, other, verb))
+    return found
+
+
 def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]], parsed: parse.Parse,
                   facts: list[dict[str, Any]], parents: dict[str, str],
                   date: tuple[int, int] | None, hangs: dict[int, str]) -> list[dict[str, Any]]:
@@ -747,11 +769,32 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         clubs = [m for m in mentions if fact["object_key"] in (m["entity_key"], parents.get(m["entity_key"]))]
         pairs = [(a, b) for p in people for c in clubs
                  if (a := parsed.covering(p["start"], p["end"])) and (b := parsed.covering(c["start"], c["end"]))]
+        # "For the Cubs, who trail the St. Louis Cardinals, general manager Jim Hendry said": a club named in a
+        # relative clause about another club is what that club does, not where the people outside it hold posts.
+        if fact["relation"] == "member" and clubs and all(
+                _in_another_clubs_clause(c, p) for c in clubs for p in people):
+            return False
         # A club the sentence does not name (a front-office title goes to the affiliate's parent) is not checked.
         # Two coordinated clauses keep their clubs apart ("The Giants hired Ostrova, and the Red Sox hired Morrow"),
         # at the cost of a game's account ("Morrow threw seven innings, and the Mets won" states no membership).
         return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
             parsed, a, b) and not relations.in_another_actors_clause(parsed, a, b, mention_of) for a, b in pairs)
+
+    def _in_another_clubs_clause(club: dict[str, Any], person: dict[str, Any]) -> bool:
+        c, p = parsed.covering(club["start"], club["end"]), parsed.covering(person["start"], person["end"])
+        if c is None or p is None:
+            return False
+        for clause in (a for a in parsed.ancestors(c) if a.dep == "relcl"):
+            other = mention_of(head) if (head := parsed.head(clause)) is not None else None
+            # Set off after the club's name by a comma ("the Cubs, who trail"): a clause the model hangs on a club
+            # right before "who" without one may be the person's ("a pick of the Red Sox who later pitched for").
+            who = [t for t in parsed.children(clause, "nsubj") if t.text.lower() in ("who", "which", "that")]
+            if other is not None and other["entity_type"] == "Team" and other["entity_key"] != club["entity_key"] \
+                    and clause not in parsed.ancestors(p) and who and who[0].i >= 2 \
+                    and parsed.tokens[who[0].i - 1].text == "," \
+                    and other["start"] <= parsed.tokens[who[0].i - 2].start < other["end"]:
+                return True
+        return False
 
     # Posts the cue words coordinate ("executive vice president and general manager") are each kept as read.
     posts = Counter((person, club) for person, club, _ in {(f["person_key"], f["object_key"], f["role"])
@@ -763,7 +806,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
     drafts: set[tuple[str, str]] = set()  # (person, club) of each draft the parse reads
     made: set[tuple[str, str]] = set()  # (person, club) of each membership a rule reads
-    for rule, person, club, verb in relations.rule_facts(parsed, mention_of):
+    matches = relations.rule_facts(parsed, mention_of)
+    for rule, person, club, verb in _with_listed_clubs(matches, sentence, sentence_start, mentions):
         if rule.person != "prep:under" and dependent(person, club["entity_key"]):
             continue  # "the nephew of Ryne Sandberg, managed Durham", which the model reads as Ryne's doing
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
@@ -771,8 +815,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if not said and rule.name in _PLAYING and title_role(sentence, sentence_start, person) in _STAFF:
             said = "Player"  # "bench coach Laforest, who caught for the Padres": he played there
         role = said or (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
-        if not said and rule.role not in (None, "Player"):
-            said = rule.role  # the verb names the role: "managed the Tomateros", whatever cue word stands nearer
+        if not said and (rule.role not in (None, "Player") or (rule, person, club, verb) not in matches):
+            # The verb names the role: "managed the Tomateros", whatever cue word stands nearer; and so for every
+            # club of the list it names ("played for the Expos, Chicago Cubs and Cincinnati Reds, is in his
+            # third season managing Birmingham": no manager of the Cubs).
+            said = rule.role
         if club["entity_type"] == "MediaOrganization" and said not in ("Executive", "Reporter"):
             said = role = "Broadcaster"  # a network's or a station's people in a baseball story: its voices
         if said:
@@ -1069,10 +1116,16 @@ def article_facts(sentences: list[tuple[Any, ...]],
         facts += [dict(f, sentence_start=start, year=date[0]) if of_the_day and date and f["year"] is None
                   and f["relation"] in NEWS_EVENTS and not _YEAR.search(sentence)
                   else dict(f, sentence_start=start) for f in found]
-    facts += _implied_posts(sentences, facts)
     texts = {start: sentence for sentence, start, *_ in sentences}
-    facts = [_college_head_coach(f, texts[f["sentence_start"]], f["sentence_start"]) if f["object_key"] in colleges
-             else f for f in facts]
+
+    def head_coaches(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [_college_head_coach(f, texts[f["sentence_start"]], f["sentence_start"])
+                if f["object_key"] in colleges else f for f in found]
+
+    # Before the posts they imply ("Michigan hires Smith to replace Bakich": Bakich's is the head coach's Smith
+    # takes), and of those.
+    facts = head_coaches(facts)
+    facts += head_coaches(_implied_posts(sentences, facts))
     members = [f for f in facts if f["relation"] == "member"]
     roles: dict[tuple[str, str], set[str]] = {}
     for f in members:
@@ -1101,6 +1154,7 @@ def article_facts(sentences: list[tuple[Any, ...]],
 # coach is its head coach, who leads it as a manager leads a club ("Vanderbilt coach Tim Corbin").
 _COACH_WORD = re.compile(r"\b(?P<kind>(?:[a-z'-]+\s+){0,2})coach(?:es|ed|ing)?\b", re.I)
 _COACH_OF_A_PART = frozenset({"assistant", "associate", "pitching", "hitting", "bench", "base", "first-base",
+                              "pitchers", "hitters", "catchers", "infielders", "outfielders",
                               "third-base", "bullpen", "volunteer", "strength", "conditioning", "catching", "infield",
                               "outfield", "batting", "field", "position", "quality-control", "defensive", "mental",
                               "performance", "development", "graduate", "student", "assistant's"})
@@ -1110,10 +1164,13 @@ def _college_head_coach(fact: dict[str, Any], sentence: str, sentence_start: int
     """A college's Coach whose words name no part he coaches is its head coach: the Manager."""
     if fact["relation"] != "member" or fact["role"] != "Coach":
         return fact
-    evidence = sentence[max(fact["start"] - sentence_start, 0): fact["end"] - sentence_start]
+    # With the words right before it, which may name the part: "the pitchers Johnson coached at Arkansas".
+    before = re.search(r"(?:[\w'-]+\s+){0,2}$", sentence[: max(fact["start"] - sentence_start, 0)])
+    evidence = sentence[before.start() if before else 0: fact["end"] - sentence_start]
     words = list(_COACH_WORD.finditer(evidence)) or list(_COACH_WORD.finditer(sentence))
     if words and not re.search(r"\bassistants?\b", evidence, re.I) and all(
-            not set(w.group("kind").lower().split()) & _COACH_OF_A_PART for w in words):
+            not set(w.group("kind").lower().split()) & _COACH_OF_A_PART for w in words) and \
+            not set(re.findall(r"[a-z]+s\b", evidence.lower())) & _COACH_OF_A_PART:
         return dict(fact, role="Manager")
     return fact
 
@@ -1151,7 +1208,10 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     previous_context: dict[str, Any] | None = None
     for sentence, start, mentions, *sentence_parse in sentences:
         # "the club" names no club by its name: the mention resolves to the one the story speaks of.
-        names_a_club = any(m["entity_type"] == "Team" and m["kind"] != "description" for m in mentions)
+        # Nor does one that names only the other side of a game or of the standings ("said manager Terry Francona,
+        # whose team is 8 1/2 games behind the Yankees").
+        names_a_club = any(m["entity_type"] == "Team" and m["kind"] != "description"
+                           and not _is_opponent(sentence, start, m) for m in mentions)
         described = {m["entity_key"]: m for m in mentions if m["entity_type"] == "Team" and m["kind"] == "description"}
         # A sentence goes on about the one club the sentences right before it in its paragraph lead with ("...
         # Houston's sign-stealing scheme. After the report, owner Jim Crane fired manager A.J. Hinch", "Brewers
@@ -1159,11 +1219,12 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         # ..."); otherwise about the story's.
         leading = {m["entity_key"]: m for m in _leading_teams(sentence, start, mentions)}
         context = None
-        if not described and previous_end is not None and previous_end + 1 == start:
+        if not described and previous_end is not None and 0 <= start - previous_end <= 1:
             context = next(iter(previous_leading.values())) if len(previous_leading) == 1 \
                 else None if previous_leading else previous_context
-        club = context or topic
+        club = current = context or topic
         previous_end, previous_leading, previous_context = start + len(sentence), leading, context
+        parsed = parse.parsed(sentence_parse[0], start) if sentence_parse and sentence_parse[0] else None
         if club is not None:
             people = [m for m in mentions if m["entity_type"] == "Person" and m["kind"] == "name"]
             lists = coordinated_spans(sentence, start, people)
@@ -1179,7 +1240,18 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 words = sentence[: first - start].split()
                 opening = _TITLE_BEFORE_NAME.fullmatch(sentence[: first - start].strip() + " ") or \
                     role in _STAFF and 1 <= len(words) <= 4 and all(w.lower() in _TITLE_MODIFIERS for w in words[:-1])
-                if (names_a_club or described) and not opening:
+                # A club named only in what is said of someone else ("Bench coach John Gibbons, who managed the
+                # Blue Jays, will stay, as will pitching coach Bob McClure") is not where this staff title is; a
+                # player's may be the other side's, in a game's account.
+                # Nor, for a player, a club he is a former player of ("second baseman Rougned Odor, himself a former
+                # Ranger").
+                clubs_here = [m for m in mentions if m["entity_type"] == "Team" and m["kind"] != "description"
+                              and not _is_opponent(sentence, start, m) and not (
+                                  role == "Player" and parsed is not None
+                                  and re.search(r"\b(?:former|ex-)\s*$", sentence[: m["start"] - start], re.I)
+                                  and _said_of_someone(parsed, m) and not _said_of_someone(parsed, m, but=person))]
+                if (described or clubs_here and (parsed is None or role not in _STAFF or not all(
+                        _said_of_someone(parsed, m, but=person) for m in clubs_here))) and not opening:
                     continue
                 # "Atlantic League president Rick White", "ABL chief executive Cam Vale": a title another
                 # organization's name opens is its post.
@@ -1200,19 +1272,28 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 # "The Red Sox still have an outfield of Benintendi, Bradley and Betts": the subject's roster.
                 implied += [dict(f, sentence_start=start)
                             for f in _roster_players(sentence, start, mentions, next(iter(leading.values())))]
-        if not sentence_parse or not sentence_parse[0]:
+        if parsed is None:
             continue
-        parsed = parse.parsed(sentence_parse[0], start)
         moves = relations.trade_moves(parsed, _mention_finder(mentions))
         # The club that got players the sentence does not say who got: the one it leads with ("The Pirates still
-        # have closer Felipe Rivero, acquired from the Nationals for Mark Melancon"), or the paragraph's.
+        # have closer Felipe Rivero, acquired from the Nationals for Mark Melancon"), or the paragraph's; or the
+        # story's, for one the story says was its player ("The Blue Jays released Tulowitzki. ... Tulowitzki was
+        # acquired from the Rockies for Reyes").
         receiver = next(iter(leading.values())) if len(leading) == 1 else context
+        if receiver is None and topic is not None:
+            receiver, moves_received = topic, moves if any(
+                f["relation"] == "member" and f["person_key"] == m.person["entity_key"]
+                and f["object_key"] == topic["entity_key"] for m in moves for f in facts) else []
+        else:
+            moves_received = moves
         if receiver is not None:
             implied += [dict(f, sentence_start=start)
-                        for f in _receivers_club_moves(sentence, start, parsed, moves, mentions, receiver)]
+                        for f in _receivers_club_moves(sentence, start, parsed, moves_received, mentions, receiver)]
         if topic is not None:
-            implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(moves, facts, topic)]
-            if not any(m["entity_type"] in _ORGANIZATIONS for m in mentions) and club is not None:
+            dealing = next(iter(leading.values())) if len(leading) == 1 else topic
+            implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(moves, facts, dealing)]
+            if club is not None and not any(m["entity_type"] in _ORGANIZATIONS and not _said_of_someone(parsed, m)
+                                            for m in mentions):
                 implied += [dict(f, sentence_start=start) for f in _posts_as(parsed, mentions, club)]
         for pair in relations.successions(parsed, _mention_finder(mentions)):
             # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
@@ -1221,10 +1302,17 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                       and f["person_key"] == person["entity_key"] and f["role"] in _STAFF} for person in pair]
             # Of several posts, the one at a club the sentence names ("the Sultanes ... promoted Núñez to replace
             # him": the Sultanes' manager, not the Diablos' he once was).
-            named = {m["entity_key"] for m in mentions if m["entity_type"] == "Team"}
-            posts = [{k: f for k, f in held.items() if f["object_key"] in named} or held for held in posts]
+            # Failing that, of several, the one at the club the paragraph or the story speaks of: "Voss replaced
+            # Dell Hargrove" is the Twins' manager Voss was hired as, not the Indians' coach he had been.
+            named = {m["entity_key"] for m in mentions if m["entity_type"] in _ORGANIZATIONS}
+            posts = [{k: f for k, f in held.items() if f["object_key"] in named} or (
+                {k: f for k, f in held.items() if f["object_key"] == current["entity_key"]}
+                if current is not None and len(held) > 1 else held) for held in posts]
             for holder, other in ((0, 1), (1, 0)):
-                if len(posts[holder]) == 1 and next(iter(posts[holder])) not in posts[other]:
+                # Not to one the article gives a post at that club already ("She replaces Michael Hill, whose
+                # contract as president of baseball operations was not renewed": each keeps his own).
+                if len(posts[holder]) == 1 and not any(
+                        club_key == next(iter(posts[holder]))[1] for _, club_key in posts[other]):
                     post = next(iter(posts[holder].values()))
                     club = {"entity_key": post["object_key"], "label": post["object_label"],
                             "entity_type": post["object_type"]}
@@ -1240,14 +1328,16 @@ def _leading_teams(sentence: str, sentence_start: int, mentions: list[dict[str, 
     pitched in the Twins' system", "Kelly, the Arizona Diamondbacks right-hander"), nor the owner of a club in
     apposition to another ("the Lake County Captains, Cleveland's affiliate"). None in a game's account, which
     names its other side too ("in Yakult's 2-1 loss to the BayStars")."""
-    named = [m for m in mentions if m["entity_type"] == "Team" and m["kind"] != "description"]
+    named = [m for m in mentions if m["entity_type"] == "Team" and m["kind"] != "description"
+             and not STANDINGS_BEFORE.search(sentence[: m["start"] - sentence_start])]
     teams = _own_teams(sentence, sentence_start, named)
     if len(teams) < len([m for m in named if not _in_parentheses(sentence, sentence_start, m)]):
         return []
     found = []
     for team in teams:
         before = sentence[: team["start"] - sentence_start]
-        opens = re.fullmatch(r"\s*(?:[^,]{0,40},\s*)?(?:the\s+)?", before, re.I)
+        # Or frames it: "In Toronto he acquired Donaldson", "At Iowa he will work with manager Marty Pevey".
+        opens = re.fullmatch(r"\s*(?:[^,]{0,40},\s*)?(?:(?:in|at|for|with)\s+)?(?:the\s+)?", before, re.I)
         possessive = re.match(r"[’']", sentence[team["end"] - sentence_start:])
         apposed = any(other["end"] <= team["start"] and re.fullmatch(r",\s*", sentence[
             other["end"] - sentence_start: team["start"] - sentence_start]) for other in teams)
@@ -1255,6 +1345,24 @@ def _leading_teams(sentence: str, sentence_start: int, mentions: list[dict[str, 
         if (opens or possessive) and not apposed and not in_clause:
             found.append(team)
     return found
+
+
+def _said_of_someone(parsed: parse.Parse, mention: dict[str, Any], but: dict[str, Any] | None = None) -> bool:
+    """An organization named inside an apposition or a relative clause about someone ("Tony Diaz, a longtime
+    Colorado Rockies coach, will coach third base"): it tells who he was, not where the sentence's post is. With
+    `but`, someone other than that person: his own clause names his club ("coach Dave Van Horn, who has led the
+    Razorbacks")."""
+    token = parsed.covering(mention["start"], mention["end"])
+    # Said of a name, not of a noun ("a leading candidate to manage the Mets").
+    clauses = [t for t in [token, *parsed.ancestors(token)] if t.dep in ("appos", "relcl")
+               and (head := parsed.head(t)) is not None and head.pos == "PROPN"] if token else []
+    if not clauses or but is None:
+        return bool(clauses)
+    # Nor is a clause he is named in ("Steer, who was acquired from the Twins for right-hander Tyler Mahle").
+    his = parsed.covering(but["start"], but["end"])
+    return his is not None and not any(
+        (head := parsed.head(t)) is not None and but["start"] <= head.start < but["end"]
+        or t is his or t in parsed.ancestors(his) for t in clauses)
 
 
 def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[str, Any]) -> list[dict[str, Any]]:

@@ -52,7 +52,8 @@ def _nlp() -> Any:
 @lru_cache(maxsize=8)
 def _surface_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+    # A place as a word's first part is no club: "Cleveland-based Union Home Mortgage", "a Boston-born pitcher".
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w|-(?:based|born|bred|raised|area)\b)")
 
 
 def _sentences(text: str) -> Iterable[tuple[int, int]]:
@@ -400,6 +401,58 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
     return {form: next(iter(keys)) for form, keys in local.items() if len(keys) == 1}
 
 
+# "is a St. Louis Cardinal", "a former Met", "a lifelong Yankee": one of a club's players, by its name in the singular.
+_ONE_OF_A_CLUB = re.compile(r"\b(?:[Aa]n?|[Ff]ormer|[Ll]ifelong|[Cc]areer)\s+((?:[A-Z][\w.]*\s+){0,2}[A-Z][a-z]+)\b"
+                            r"(?![’'\w-])")
+
+
+def clubs_in_the_singular(text: str, forms: dict[str, str], orgs: dict[str, Organization]) -> dict[str, str]:
+    """A club's name in the singular, after "a" or "former", names the club: "Nolan Arenado is a St. Louis
+    Cardinal", "a former Met"."""
+    found = {}
+    for m in _ONE_OF_A_CLUB.finditer(text):
+        name = m.group(1)
+        key = forms.get(name + "s")
+        if key is not None and name not in forms and orgs[key].type == "Team":
+            found[name] = key
+    return found
+
+
+_COLLEGE_PARTS: dict[int, tuple[tuple[Organization, ...], list[tuple[str, str, str]]]] = {}
+
+
+def _college_parts(organizations: tuple[Organization, ...]) -> list[tuple[str, str, str]]:
+    """(school, nickname, key) of each college team, split before its last word and before its last two ("Notre
+    Dame", "Fighting Irish"); read once per reference."""
+    cached = _COLLEGE_PARTS.get(id(organizations))
+    if cached is None or cached[0] is not organizations:
+        parts = [(" ".join(words[:-k]), " ".join(words[-k:]), org.key) for org in organizations
+                 if (org.level or "").startswith("NCAA") and len(words := org.label.split()) >= 2 for k in (1, 2)
+                 if len(words) > k]
+        cached = _COLLEGE_PARTS[id(organizations)] = (organizations, parts)
+    return cached[1]
+
+
+def colleges_by_their_parts(text: str, forms: dict[str, str], organizations: tuple[Organization, ...]
+                            ) -> dict[str, str]:
+    """A college team the article names by its school and, elsewhere, by its nickname ("Arkansas coach Dave Van
+    Horn" and "the Razorbacks", "Virginia got its revenge" and "the Cavaliers beat the Commodores"), where the
+    school is a name the reference gives nothing else (a state): both name it in this article. Either alone names a
+    place or another team."""
+    found: dict[str, set[str]] = {}
+    after_the = {m.group(1) for m in re.finditer(r"\bthe\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)", text)}
+    after_the |= {phrase.split()[0] for phrase in after_the}
+    for school, nickname, key in _college_parts(organizations):
+        if nickname not in after_the or school in forms or nickname in forms:
+            continue
+        # The school alone, not the start of another name ("Virginia Tech", "Arkansas State").
+        if re.search(rf"(?<![\w’'-]){re.escape(school)}(?![\w-]|\s+[A-Z])", text) and \
+                re.search(rf"\bthe\s+{re.escape(nickname)}(?![\w-])", text):
+            found.setdefault(school, set()).add(key)
+            found.setdefault(nickname, set()).add(key)
+    return {form: next(iter(keys)) for form, keys in found.items() if len(keys) == 1}
+
+
 # What the model calls a span that is no club's name, whatever its words.
 _NOT_A_CLUB_ENTITY = frozenset({"PERSON", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
 
@@ -408,7 +461,8 @@ _NOT_A_CLUB_ENTITY = frozenset({"PERSON", "DATE", "TIME", "CARDINAL", "ORDINAL",
 def _after_a_place(nicknames: tuple[str, ...]) -> re.Pattern[str]:
     """One or two capitalised words, then one of the nicknames."""
     alternatives = "|".join(re.escape(n) for n in sorted(nicknames, key=len, reverse=True))
-    return re.compile(rf"(?<![\w’'.-])((?:[A-Z][a-z][\w’'-]*\s+){{1,2}})({alternatives})(?!\w)")
+    # Not a possessive: "Naimoli's Devil Rays" are the Devil Rays.
+    return re.compile(rf"(?<![\w’'.-])((?:[A-Z][a-z][\w’'-]*(?<![’']s)\s+){{1,2}})({alternatives})(?!\w)")
 
 
 def clubs_sharing_a_nickname(doc: Any, forms: dict[str, str], orgs: dict[str, Organization],
@@ -461,7 +515,10 @@ OPPONENT_BEFORE = re.compile(
     r"\b(?:(?:game|games|series|win|loss|played|playing)\s+(?:\w+\s+){0,2}against|versus|vs\.?|beat|beating|"
     r"defeated|defeating|(?:win|victory|loss|defeat|sweep)\s+(?:\w+\s+){0,2}(?:over|to)|(?:losing|lost|loses|lose|"
     r"fell)\s+(?:(?:\d+-\d+|the\s+(?:\w+\s+)?(?:Series|series|pennant|game|opener|finale|title))\s+)?to|"
-    r"(?:to\s+)?face|facing|faced|host|hosting|hosted)\s+(?:the\s+)?$")
+    r"(?:to\s+)?face|facing|faced|host|hosting|hosted|"
+    r"games\s+(?:behind|ahead\s+of)|trail|trails|trailed|trailing)\s+(?:the\s+)?$")
+# The standings' other side, which is no game's account: "8 1/2 games behind the Yankees", "who trail the Cardinals".
+STANDINGS_BEFORE = re.compile(r"\b(?:games\s+(?:behind|ahead\s+of)|trail|trails|trailed|trailing)\s+(?:the\s+)?$")
 
 # "the club", "the team", "the club's president": the club the article spoke of last.
 # Not "the club's top affiliate", "the team's owner": what a club owns is said of that, not of the club's people.
@@ -498,6 +555,11 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
         if before and (sentence_of(m.start()) - sentence_of(before[-1][0]) > reach
                        or "\n" in text[before[-1][1]:m.start()]) and topic is not None:
             before.append(topic)
+        # Not the club a player came from when his sentence names the one that got him: "Toronto claimed Guerra
+        # off waivers from the Miami Marlins. The club also designated Pannone" is Toronto.
+        while len(before) >= 2 and sentence_of(before[-1][0]) == sentence_of(before[-2][0]) and \
+                re.search(r"\bfrom\s+(?:the\s+)?$", text[max(before[-1][0] - 10, 0):before[-1][0]]):
+            before = before[:-1]
         if before and not _overlaps(m.start(), m.end(), [(f[0], f[1]) for f in found]):
             _, _, entity_type, key, label, _ = before[-1]
             described.append((m.start(), m.end(), entity_type, key, label, "description"))
@@ -586,13 +648,16 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         forms = {**forms, **{club.label: club.key for club in others}}
         orgs = {**orgs, **{club.key: club for club in others}}
     after_a_city = clubs_after_a_city(normalized, forms, orgs, doc)
-    forms = {**forms, **{club.label: club.key for club in after_a_city}}
+    forms = {**forms, **{club.label: club.key for club in after_a_city},
+             **clubs_in_the_singular(normalized, forms, orgs)}
     orgs = {**orgs, **{club.key: club for club in after_a_city}}
     org_spans = [span for span in _spans(_surface_pattern(tuple(forms)), normalized)
                  if not _names_a_school(normalized, span, orgs[forms[span[2]]])]
     local_forms = _article_forms(org_spans, forms, orgs, lexicon.not_name_words)
     local_forms |= {city: key for city, key in cities_at_a_level(normalized, orgs).items()
                     if city not in forms and city not in local_forms}
+    local_forms |= {form: key for form, key in colleges_by_their_parts(normalized, forms, lexicon.organizations).items()
+                    if form not in local_forms}
     schools = schools_of_players(normalized, orgs)
     school_places = _school_places(normalized, schools, org_spans, forms)
     written_schools = {normalized[start:end]: key for (start, end), key in schools.items()}
@@ -829,7 +894,8 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
                                         or names.is_suffix(t.text) or t.text in ("-", '"', "“", "”")
                                         for t in tokens):
                 found.append((start, end, "Person", label))
-        elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens):
+        # Nor a name cut short inside a word ("Hall of" of "Hall of Famer"): one ends on a name's word.
+        elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens) and tokens[-1].text[:1].isupper():
             found.append((start, end, "Team" if _is_club_name(tokens) else "Organization", label))
     return found
 

@@ -198,6 +198,19 @@ RULES: tuple[Rule, ...] = (
                     ("The Baltimore Orioles are owned by Ned Carrow.", "Ned Carrow", "Baltimore Orioles")),
           counter_examples=("Ned Carrow wants to own the Baltimore Orioles.",
                             "Ned Carrow, whose family owned the Baltimore Orioles, was there.")),
+    # One who bought or sold a club owned it: "Veeck, who had bought back the White Sox in 1975, sold the club".
+    _rule("bought", "buy purchase sell", "agent", "patient", "Owner",
+          examples=(("Ned Carrow bought the Baltimore Orioles in 1993.", "Ned Carrow", "Baltimore Orioles"),
+                    ("Ned Carrow, who had bought back the Baltimore Orioles in 1975, was there.", "Ned Carrow",
+                     "Baltimore Orioles"),
+                    ("In 1981 Ned Carrow sold the Baltimore Orioles to a group led by Jerry Reinsdorf.", "Ned Carrow",
+                     "Baltimore Orioles")),
+          counter_examples=("Ned Carrow tried to buy the Baltimore Orioles.",
+                            "Ned Carrow never bought the Baltimore Orioles.",
+                            "The Baltimore Orioles sold Ned Carrow to the Yomiuri Giants.")),
+    _rule("bought_into", "buy", "agent", "prep:into", "Owner",
+          examples=(("Ned Carrow bought into the Baltimore Orioles in 2004.", "Ned Carrow", "Baltimore Orioles"),),
+          counter_examples=("Ned Carrow never bought into the Baltimore Orioles' plan.",)),
     # A voice of a club calls its games: "has called Seattle Mariners games since 1995".
     _rule("called_games", "call broadcast announce", "agent", "poss:patient=game|broadcast", "Broadcaster",
           examples=(("Rick Rizzs has called Seattle Mariners games since 1995.", "Rick Rizzs", "Seattle Mariners"),
@@ -207,6 +220,15 @@ RULES: tuple[Rule, ...] = (
     _rule("coached", "coach", "agent", "patient", "Coach",
           examples=(("Ned Carrow coached the Baltimore Orioles for two seasons.", "Ned Carrow", "Baltimore Orioles"),),
           counter_examples=("Ned Carrow coached against the Baltimore Orioles.",)),
+    # "Nolan Arenado is a St. Louis Cardinal": one of the club's players, the club's name in the singular.
+    _rule("one_of_the_club", "be become", "agent", "attr", "Player",
+          examples=(("Ned Carrow is a St. Louis Cardinal.", "Ned Carrow", "St. Louis Cardinals"),),
+          counter_examples=("Ned Carrow was never a St. Louis Cardinal.", "Ned Carrow is a St. Louis Cardinals fan.")),
+    _rule("coached_at", "coach", "agent", "prep:at", "Coach",
+          examples=(("Ned Carrow coached at Vanderbilt for one season.", "Ned Carrow", "Vanderbilt Commodores"),
+                    ("Among the pitchers Ned Carrow coached at Vanderbilt, Bo Lantz was drafted.", "Ned Carrow",
+                     "Vanderbilt Commodores")),
+          counter_examples=("Ned Carrow never coached at Vanderbilt.",)),
 )
 
 @dataclass(frozen=True)
@@ -536,6 +558,8 @@ POST_AS_COUNTER_EXAMPLES: tuple[str, ...] = (
     "Ned Carrow was never hired as general manager.",
     "Ned Carrow was a pitching coach in Japan for two seasons.",
     "Ned Carrow was a former scout.",
+    "Ned Carrow has been Fox's lead analyst since 2016.",
+    "Ned Carrow had been the manager of Japan's national team.",
 )
 
 
@@ -549,17 +573,22 @@ def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None])
     for verb in parse.tokens:
         if verb.pos not in ("VERB", "AUX") or verb.dep == "relcl":
             continue
-        titles = [t for as_ in parse.children(verb, "prep") if as_.text.lower() == "as"
-                  for t in parse.children(as_, "pobj")]
+        titles = _as_titles(parse, verb)
         if verb.lemma.lower() in ("be", "become"):  # "Ben Cherington was GM from 2012-15", "He became a scout"
             titles += parse.children(verb, "attr")
+        if verb.lemma.lower() == "coach" and any(t.pos == "NOUN" for t in parse.children(verb, "dobj")):
+            titles.append(verb)  # "Tony Diaz will coach third base": the verb names the post
         for title in titles:
-            if title.pos not in ("NOUN", "PROPN") or mention_of(title) is not None or any(
-                    t.pos == "PROPN" and t.text.lower().rstrip(".") not in MONTHS
+            if title.pos not in ("NOUN", "PROPN") and title is not verb or mention_of(title) is not None or any(
+                    (t.pos == "PROPN" and t.text.lower().rstrip(".") not in MONTHS
+                     or any(o.pos == "PROPN" for o in parse.children(t, "poss")))  # "of Japan's national team"
                     for prep in [*parse.children(title, "prep"), *parse.children(verb, "prep")]
-                    for t in parse.children(prep, "pobj")):
+                    for t in parse.children(prep, "pobj")) or any(
+                    t.pos == "PROPN" for t in parse.children(title, "poss")):  # "Fox's lead analyst": Fox's post
                 continue
-            for subject in _agent(parse, verb):
+            # "Tatsunami named Wada as his hitting coach": the post is the object's.
+            holders = parse.children(verb, "dobj") if title.dep in ("pobj", "dobj") and title is not verb else []
+            for subject in [t for t in holders if mention_of(t)] or ([] if holders else _agent(parse, verb)):
                 person = mention_of(subject)
                 if person is not None and person["entity_type"] == "Person" and is_asserted(parse, subject, title):
                     found.append((person, title))
@@ -580,6 +609,9 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
             return found
     elif slot == "patient":
         found = _patient(parse, verb)
+    elif slot == "attr":  # "is a St. Louis Cardinal", not "Tommy was the Dodgers"
+        found = [t for t in parse.children(verb, "attr")
+                 if any(d.text.lower() in ("a", "an") for d in parse.children(t, "det"))]
     else:
         word = slot.split(":", 1)[1]
         # The preposition hangs on the verb, its patient, or the object of another of its prepositions:
@@ -627,13 +659,24 @@ def _stems(word: str) -> set[str]:
     return stems
 
 
+def _as_titles(parse: Parse, holder: Token) -> list[Token]:
+    """What `holder` is "as": "as manager"; and "as hitting coach", which the model may read as a verb "hitting"
+    and its object."""
+    found = []
+    for as_ in parse.children(holder, "prep"):
+        if as_.text.lower() == "as":
+            found += parse.children(as_, "pobj")
+            found += [t for verb in parse.children(as_, "pcomp") if verb.text.lower().endswith("ing")
+                      for t in parse.children(verb, "dobj") if t.pos == "NOUN"]
+    return found
+
+
 def role_of(rule: Rule, parse: Parse, verb: Token, club: dict[str, Any],
             cues: tuple[tuple[str, re.Pattern[str]], ...]) -> str | None:
     """The role the words around a match name: the object of "as" on the verb ("as hitting coach"), or the noun a
     possessed club stands before ("the Astros' broadcast team"); None when they name none."""
     holders = [verb, *_patient(parse, verb)]
-    phrases = [t for holder in holders for prep in parse.children(holder, "prep") if prep.text.lower() == "as"
-               for t in parse.children(prep, "pobj")]
+    phrases = [t for holder in holders for t in _as_titles(parse, holder)]
     # "named Bishop-Yates team president": the role stands beside the object.
     phrases += [t for holder in holders for t in parse.children(holder, "oprd", "attr", "xcomp", "npadvmod", "appos")
                 if t.pos in ("NOUN", "PROPN")]
@@ -707,7 +750,9 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 m["entity_type"] == "Person" for m in hired)
             if controlled or not successors or successors[0]["entity_type"] != "Person":
                 successors = hired
-        predecessors = [m for t in _argument(parse, verb, "patient") if (m := mention_of(t))]
+        # The model may read the one replaced as a second subject: "Johnson replaces Garvin Alston, who ...".
+        replaced = _argument(parse, verb, "patient") or [t for t in parse.children(verb, "nsubj") if t.i > verb.i]
+        predecessors = [m for t in replaced if (m := mention_of(t))]
         for successor in successors:
             for predecessor in predecessors:
                 if successor["entity_type"] == predecessor["entity_type"] == "Person" and \

@@ -352,6 +352,13 @@ def test_a_post_taken_as_a_title_is_at_the_storys_club(example, lexicon: Lexicon
     assert ("Ned Carrow", "Los Angeles Dodgers", role) in found, found
 
 
+def test_a_post_as_a_title_after_an_object_is_the_objects(lexicon: Lexicon) -> None:
+    found = memberships(facts_of(_DODGERS_STORY + "Ned Carrow named former teammate Bo Lantz as his hitting coach.",
+                                 lexicon))
+    assert ("Bo Lantz", "Los Angeles Dodgers", "Coach") in found, found
+    assert ("Ned Carrow", "Los Angeles Dodgers", "Coach") not in found, found
+
+
 @pytest.mark.parametrize("sentence", POST_AS_COUNTER_EXAMPLES)
 def test_a_post_as_a_title_not_held_or_held_elsewhere_is_not_at_the_storys_club(sentence, lexicon: Lexicon) -> None:
     found = memberships(facts_of(_DODGERS_STORY + sentence, lexicon))

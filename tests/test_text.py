@@ -923,3 +923,147 @@ def test_a_city_before_another_nickname_names_another_club(lexicon: Lexicon) -> 
     clubs = {m.surface: m.label for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"}
     assert clubs == {"Indianapolis Clowns": "Indianapolis Clowns", "Jacksonville Braves": "Jacksonville Braves",
                      "Houston": "Houston Astros", "Milwaukee Braves": "Atlanta Braves"}, clubs
+
+
+def test_the_one_replaced_held_the_post_at_the_club_spoken_of(lexicon: Lexicon) -> None:
+    # The new manager had a coach's post elsewhere too: the one replaced held the one at the story's club.
+    text = ("Twins hire Arnie Voss as manager\n\nPublished October 30, 2021\n\nThe Minnesota Twins hired Arnie Voss "
+            "as manager on Monday. Voss spent the past three seasons as a coach for the Cleveland Indians.\n\n"
+            "Voss replaced Dell Hargrove, who was fired after four seasons.")
+    found = {m for m in memberships(facts_of(text, lexicon, (2021, 10))) if m[0] == "Dell Hargrove"}
+    assert found == {("Dell Hargrove", "Minnesota Twins", "Manager")}, found
+
+
+def test_a_post_the_sentence_gives_beside_a_club_in_an_apposition_is_the_paragraphs(lexicon: Lexicon) -> None:
+    # The clubs in the appositions tell who the men were; the posts they will hold are the Twins'.
+    text = ("Twins add Ned Haskins to staff\n\nPublished November 2, 2018\n\nThe Twins also hired Dale Morrow as "
+            "hitting coach. Bo Lantz, a longtime Colorado Rockies coach, will coach third base. Orrin Pellwether, a "
+            "former New York Mets pitcher, will be the assistant pitching coach.")
+    found = memberships(facts_of(text, lexicon, (2018, 11)))
+    assert {("Bo Lantz", "Minnesota Twins", "Coach"), ("Orrin Pellwether", "Minnesota Twins", "Coach"),
+            ("Bo Lantz", "Colorado Rockies", "Coach"), ("Orrin Pellwether", "New York Mets", "Player")} <= found, found
+
+
+def test_a_club_that_frames_the_sentence_leads_it_and_a_club_of_the_standings_is_the_other_side(
+        lexicon: Lexicon) -> None:
+    text = ("Braves hire Ned Haskins as general manager\n\nPublished November 13, 2017\n\nThe Atlanta Braves hired "
+            "Ned Haskins as general manager on Monday. Haskins was the general manager of the Toronto Blue Jays "
+            "from 2009 to 2015. In Toronto he acquired Dale Morrow from the Oakland Athletics in November 2014.\n\n"
+            "For the Cubs, who trail the St. Louis Cardinals in the NL Central, general manager Bo Lantz called it a "
+            "good day. \"We got better,\" said manager Orrin Pellwether, whose team is 8 1/2 games behind the "
+            "Yankees.")
+    found = memberships(facts_of(text, lexicon, (2017, 11)))
+    assert {("Dale Morrow", "Toronto Blue Jays", "Player"), ("Bo Lantz", "Chicago Cubs", "GeneralManager"),
+            ("Orrin Pellwether", "Chicago Cubs", "Manager")} <= found, found
+    assert not {m for m in found if m[1] in ("St. Louis Cardinals", "New York Yankees")
+                or m[:2] == ("Dale Morrow", "Atlanta Braves")}, found
+
+
+def test_a_college_named_by_its_state_and_its_nickname_is_the_college(lexicon: Lexicon) -> None:
+    text = ("Arkansas pitching coach Ned Haskins leaves for the pros\n\nPublished November 2, 2018\n\nHaskins spent "
+            "one season at Arkansas, where the Razorbacks reached the final. He grew up in Virginia.")
+    clubs = {m.surface: m.label for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"}
+    assert clubs == {"Arkansas": "Arkansas Razorbacks", "Razorbacks": "Arkansas Razorbacks"}, clubs
+    # Without the nickname, the state alone names no team.
+    text = "Haskins spent one season at Arkansas State. He was born in Arkansas."
+    assert "Arkansas Razorbacks" not in {m.label for m in read_article(text, lexicon, use_model=True)[0]}
+
+
+def test_an_organization_the_model_cuts_inside_a_word_is_none(lexicon: Lexicon) -> None:
+    text = ("Voss replaced Ned Haskins, who was fired Oct. 2 after four seasons. The Hall of Famer was offered another "
+            "position in the organization but has not said whether he will accept it.")
+    assert not [m.surface for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Organization"]
+
+
+def test_a_rule_reads_every_club_of_the_list_it_names(lexicon: Lexicon) -> None:
+    text = ("Ned Haskins, a first-round pick of the Montreal Expos in 1980 who played for the Expos, Chicago Cubs, "
+            "Cincinnati Reds, Cleveland Indians and Milwaukee Brewers, is in his third season managing Birmingham.")
+    found = _labelled_members(text, lexicon)
+    assert {("Ned Haskins", club, "Player") for club in ("Chicago Cubs", "Cincinnati Reds", "Milwaukee Brewers")} \
+        <= found, found
+    assert ("Ned Haskins", "Birmingham Barons", "Manager") in found
+    assert not {m for m in found if m[2] == "Manager" and m[1] != "Birmingham Barons"}, found
+
+
+def test_a_company_is_no_person(lexicon: Lexicon) -> None:
+    text = "Brothers win title\n\nCTBC Financial Holding bought the team after the 2013 season."
+    assert not [m.surface for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Person"]
+
+
+def test_a_title_beside_a_club_said_of_someone_else_is_at_the_club_spoken_of(lexicon: Lexicon) -> None:
+    text = ("Royals fire Ned Haskins\n\nPublished May 14, 2010\n\nThe Kansas City Royals fired manager Ned Haskins on "
+            "Thursday. Bench coach Dale Morrow, who managed the Toronto Blue Jays from 2004 until he was fired in June "
+            "2008, will stay in his role, as will pitching coach Bo Lantz and hitting coach Orrin Pellwether.")
+    found = memberships(facts_of(text, lexicon, (2010, 5)))
+    assert {("Bo Lantz", "Kansas City Royals", "Coach"), ("Orrin Pellwether", "Kansas City Royals", "Coach"),
+            ("Dale Morrow", "Toronto Blue Jays", "Manager")} <= found, found
+    assert not {m for m in found if m[0] in ("Bo Lantz", "Orrin Pellwether") and m[1] != "Kansas City Royals"}
+
+
+def test_a_college_coach_of_its_pitchers_is_a_coach(lexicon: Lexicon) -> None:
+    text = ("Among the pitchers Ned Haskins coached at Vanderbilt this season, Bo Lantz was a second-round pick. "
+            "Dale Morrow coached at Vanderbilt for a decade.")
+    found = _labelled_members(text, lexicon)
+    assert {("Ned Haskins", "Vanderbilt Commodores", "Coach"),
+            ("Dale Morrow", "Vanderbilt Commodores", "Manager")} <= found, found
+
+
+def test_a_post_as_a_title_the_model_reads_as_a_verb_is_a_post(lexicon: Lexicon) -> None:
+    text = "The Twins also hired Ned Haskins, the New York Yankees' minor league hitting coordinator, as hitting coach."
+    assert ("Ned Haskins", "Minnesota Twins", "Coach") in _labelled_members(text, lexicon)
+
+
+def test_a_place_as_a_words_first_part_is_no_club(lexicon: Lexicon) -> None:
+    text = ("His partners include Ned Haskins, the chief executive of Cleveland-based Union Home Mortgage. "
+            "Naimoli's Devil Rays never won more than 70 games.")
+    clubs = {m.surface: m.label for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"}
+    assert clubs == {"Devil Rays": "Tampa Bay Rays"}, clubs
+
+
+def test_the_club_after_a_move_is_the_one_that_made_it(lexicon: Lexicon) -> None:
+    text = ("In a separate move Tuesday, Toronto claimed right-hander Ned Haskins off waivers from the Miami Marlins. "
+            "The club also designated left-hander Bo Lantz for assignment.")
+    clubs = {m.surface: m.label for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"}
+    assert clubs["The club"] == "Toronto Blue Jays", clubs
+
+
+def test_an_acquisition_that_names_no_club_in_a_new_paragraph_is_the_storys(lexicon: Lexicon) -> None:
+    text = ("Blue Jays release Ned Haskins\n\nPublished December 11, 2018\n\nThe Toronto Blue Jays released Ned "
+            "Haskins on Tuesday.\n\nHaskins was acquired from the Colorado Rockies in July 2015 along with reliever "
+            "Bo Lantz for shortstop Dale Morrow and three pitching prospects: Orrin Pellwether, Hal Brandt and Cy "
+            "Tolliver.")
+    found = memberships(facts_of(text, lexicon, (2018, 12)))
+    assert {(p, "Toronto Blue Jays", "Player") for p in ("Bo Lantz", "Dale Morrow", "Orrin Pellwether", "Hal Brandt",
+                                                        "Cy Tolliver")} <= found, found
+
+
+def test_a_clubs_name_in_the_singular_is_the_club(lexicon: Lexicon) -> None:
+    text = "Ned Haskins is a St. Louis Cardinal. Dale Morrow, a former Met, was there. Bo Lantz is a Cardinals fan."
+    clubs = [(m.surface, m.label) for m in read_article(text, lexicon, use_model=True)[0] if m.entity_type == "Team"]
+    assert clubs == [("St. Louis Cardinal", "St. Louis Cardinals"), ("Met", "New York Mets"),
+                     ("Cardinals", "St. Louis Cardinals")], clubs
+    assert ("Ned Haskins", "St. Louis Cardinals", "Player") in _labelled_members(text, lexicon)
+
+
+def test_a_title_beside_a_former_club_is_at_the_club_spoken_of(lexicon: Lexicon) -> None:
+    text = ("Yankees win behind Cole\n\nPublished June 18, 2021\n\nNEW YORK (AP) — The game ended when Bo Lantz "
+            "grounded to second baseman Ned Haskins, himself a former Ranger. \"Tommy was the Dodgers,\" Haskins "
+            "said.")
+    found = memberships(facts_of(text, lexicon, (2021, 6)))
+    assert ("Ned Haskins", "New York Yankees", "Player") in found, found
+    assert not {m for m in found if m[1] == "Los Angeles Dodgers"}, found
+
+
+def test_the_one_a_college_head_coach_replaces_was_its_head_coach(lexicon: Lexicon) -> None:
+    text = ("Vanderbilt hires Ned Haskins to replace Dale Morrow\n\nPublished June 24, 2022\n\nNASHVILLE, Tenn. (AP) — "
+            "Vanderbilt hired Ned Haskins as its baseball coach on Friday.")
+    found = memberships(facts_of(text, lexicon, (2022, 6)))
+    assert {("Ned Haskins", "Vanderbilt Commodores", "Manager"),
+            ("Dale Morrow", "Vanderbilt Commodores", "Manager")} <= found, found
+
+
+def test_a_club_a_candidacy_names_is_no_post_of_the_candidates_title(lexicon: Lexicon) -> None:
+    text = ("Mets fire Ned Haskins\n\nPublished May 14, 1984\n\nThe New York Mets fired manager Ned Haskins. Tidewater "
+            "manager Dale Morrow, whose Tides won the title last year, is considered a leading candidate to manage "
+            "the Mets next season, though Cashen said no decision would be made until the fall.")
+    assert ("Dale Morrow", "New York Mets", "Manager") not in memberships(facts_of(text, lexicon, (1984, 5)))
