@@ -104,7 +104,8 @@ _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinat
 # ", the former Miami Marlins and St. Louis Cardinals outfielder,", ", a former first-round pick of the Red Sox
 # who later pitched for the Padres,": what a name's apposition says, up to the comma that closes it.
 # An age may come first: "Tae Park, 22, the son of ...".
-_APPOSITION = re.compile(r"(?:,\s+\d{1,2})?,\s+(?:a|an|the)\s+[^,;:()\"“”]{3,160}?(?=,|;|[.!?]?[\"”’)]*\s*$)")
+_APPOSITION = re.compile(r"(?:,\s+\d{1,2})?,\s+(?:(?:then|now|once|formerly)\s+)?(?:a|an|the)\s+"
+                         r"[^,;:()\"“”]{3,160}?(?=,|;|[.!?]?[\"”’)]*\s*$)")
 # ", the son of", ", the younger brother of": an apposition naming the person's relative.
 _KINSHIP = re.compile(r"(?:,\s+\d{1,2})?,\s+(?:a|an|the)\s+(?:\w+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
                       r"father|mother|nephew|niece|cousin|uncle|wife|husband|widow)(?:-in-law)?\s+of\b", re.I)
@@ -122,7 +123,8 @@ def _appositions(sentence: str, sentence_start: int, people: list[dict[str, Any]
     ("Kent, the son of former San Francisco Giants MVP Jeff Kent": the Giants are Jeff Kent's)."""
     found: dict[int, tuple[int, int]] = {}
     for person in people:
-        apposition = _APPOSITION.match(sentence[person["end"] - sentence_start:]) if person["kind"] == "name" else None
+        apposition = _APPOSITION.match(sentence[person["end"] - sentence_start:]) \
+            if person["kind"] in ("name", "short") else None
         if apposition:
             named = [p["start"] for p in people if person["end"] < p["start"] < person["end"] + apposition.end()]
             end = min(named, default=person["end"] + apposition.end())
@@ -476,6 +478,12 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 and _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: c[0] - sentence_start])
                 for t in teams if t["end"] <= c[0]) and not _of_another(sentence, sentence_start, c, o_span)]
             org_title = titled_role
+            # ... and the titles of a person's apposition that names clubs are those clubs', not another's:
+            # "Hoshino, a former Chunichi Dragons pitcher and manager, led Rakuten" (no pitcher of Rakuten).
+            inner = appositions.get(person["start"])
+            if org["start"] not in described_by and inner is not None and any(
+                    described_by.get(t["start"]) == person["start"] for t in teams):
+                own_cues = [(r, c) for r, c in own_cues if not (inner[0] <= c[0] and c[1] <= inner[1])]
             if org["start"] in described_by:
                 # What the apposition says of its clubs: "General manager Chris Young, a former pitcher who broke
                 # in with the Rangers", a player there, whatever his title now.
@@ -757,8 +765,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # named only as what another's words hang on holds none of the clause's posts (a rule reads the one under
         # whom others played as the club's manager), unless the club is in the words about him ("the son of Pat
         # Kelly, who managed in the Reds' system", "under LSU coach Jay Johnson"), his relative clause's too.
-        if fact["relation"] == "member" and people and all(
-                dependent(p, fact["object_key"], fact["role"]) for p in people):
+        if people and all(dependent(p, fact["object_key"], fact.get("role")) for p in people):
             return False
         # The one whose staff or coach the sentence names is not a coach of it, wherever else he is named:
         # "He was Clint Hurdle's bench coach from 2011-14, and Hurdle has credited him".
@@ -774,11 +781,26 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if fact["relation"] == "member" and clubs and all(
                 _in_another_clubs_clause(c, p) for c in clubs for p in people):
             return False
+        # "Lidge struck out Eric Hinske of the Tampa Bay Rays": a club that names another person's is his.
+        if fact["relation"] == "member" and clubs and people and all(
+                _another_persons_club(c, fact["person_key"]) for c in clubs):
+            return False
         # A club the sentence does not name (a front-office title goes to the affiliate's parent) is not checked.
         # Two coordinated clauses keep their clubs apart ("The Giants hired Ostrova, and the Red Sox hired Morrow"),
         # at the cost of a game's account ("Morrow threw seven innings, and the Mets won" states no membership).
         return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
             parsed, a, b) and not relations.in_another_actors_clause(parsed, a, b, mention_of) for a, b in pairs)
+
+    def _another_persons_club(club: dict[str, Any], person_key: str) -> bool:
+        """Whether the club is written after another person's name as his ("Eric Hinske of the Rays")."""
+        c = parsed.covering(club["start"], club["end"])
+        while c is not None and c.dep in ("compound", "flat") and (up := parsed.head(c)) is not None and up is not c:
+            c = up
+        of = parsed.head(c) if c is not None and c.dep == "pobj" else None
+        if of is None or of.text.lower() != "of" or (named := parsed.head(of)) is None or named.pos != "PROPN":
+            return False
+        other = mention_of(named)
+        return other is not None and other["entity_type"] == "Person" and other["entity_key"] != person_key
 
     def _in_another_clubs_clause(club: dict[str, Any], person: dict[str, Any]) -> bool:
         c, p = parsed.covering(club["start"], club["end"]), parsed.covering(person["start"], person["end"])
@@ -797,10 +819,27 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         return False
 
     # Posts the cue words coordinate ("executive vice president and general manager") are each kept as read.
-    posts = Counter((person, club) for person, club, _ in {(f["person_key"], f["object_key"], f["role"])
-                                                             for f in facts if f["relation"] == "member"})
-    kept = [f if posts[(f["person_key"], f.get("object_key"))] > 1 else
-            _governed_role(f, sentence, sentence_start, mentions, parsed, mention_of) for f in facts if asserted(f)]
+    def _played_for_it(fact: dict[str, Any]) -> bool:
+        return any((a := parsed.covering(p["start"], p["end"])) is not None
+                   and (b := parsed.covering(c["start"], c["end"])) is not None
+                   and relations.played_for(parsed, a, b, mention_of)
+                   for p in mentions if p["entity_key"] == fact["person_key"] and p["entity_type"] == "Person"
+                   for c in mentions if c["entity_key"] == fact["object_key"] and c["entity_type"] != "Person")
+
+    read = {(f["person_key"], f["object_key"], f["role"]) for f in facts if f["relation"] == "member"}
+    posts = Counter((person, club) for person, club, _ in read)
+    kept = []
+    for f in facts:
+        if not asserted(f):
+            continue
+        governed = _governed_role(f, sentence, sentence_start, mentions, parsed, mention_of)
+        if posts[(f["person_key"], f.get("object_key"))] <= 1:
+            kept.append(governed)
+        # ... but not a post at a club the parse says he played for: "He pitched for the Phillies ... and has been
+        # a broadcaster" is no broadcaster of the Phillies.
+        elif f["role"] == "Player" or (f["person_key"], f["object_key"], "Player") not in read \
+                or not _played_for_it(f):
+            kept.append(f)
     teams = _own_teams(sentence, sentence_start, mentions)
     years = _years(sentence, sentence_start)
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
@@ -842,6 +881,16 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                               year=_nearest_year(years, (verb.start, verb.end))))
             if rule.event == "drafted":
                 drafts.add((person["entity_key"], club["entity_key"]))
+    # "was introduced Thursday as manager of the Fighters": a post as a title of a club it names, however far the
+    # title stands from the name.
+    for person, club, as_title in relations.posts_as_of(parsed, mention_of):
+        words = parsed.words_of(as_title)
+        role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
+        if role and (person["entity_key"], club["entity_key"]) not in held:
+            first, last = role_years(sentence, sentence_start, club, teams, date) if club in teams else (None, None)
+            kept.append(_fact("member", person, club, min(person["start"], as_title.start),
+                              max(club["end"], as_title.end), role=role, start_year=first, end_year=last))
+            held.add((person["entity_key"], club["entity_key"]))
     for person, club, at in _drafts_as_written(sentence, sentence_start, mentions):
         if (person["entity_key"], club["entity_key"]) not in drafts:
             drafts.add((person["entity_key"], club["entity_key"]))
@@ -1000,6 +1049,7 @@ def _league_posts(sentence: str, sentence_start: int, people: list[dict[str, Any
     return facts
 
 
+_ONES_RELATIVE_CLAUSE = re.compile(r",\s*who\s+(?:was|is|has)\b")
 _COMMISSIONER = re.compile(r"\b(?:(?P<league>league)(?:'s)?\s+)?(?:deputy\s+)?commissioner\s*$", re.I)
 # The league the commissioner of baseball runs, as the reference names it.
 _THE_GAMES_LEAGUE = {"entity_key": "major-league-baseball", "label": "Major League Baseball", "entity_type": "League"}
@@ -1030,11 +1080,15 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
             team = _nearest(teams, span)
             # Everyone named inside the phrase ("relieved both Minaya and manager Manuel of their duties").
             inside = [p for p in people if span[0] <= p["start"] and p["end"] <= span[1]]
-            nearest = _nearest(people, span)
+            # Not one named only as what another's words hang on: "played for Marquess and was drafted".
+            nearest = _nearest([p for p in people if p["start"] not in (dependents or {})], span)
             # ... and everyone listed with the nearest: "promoted infielder J.J. Okafor and pitcher Luis Brandt".
             listed = people_lists[nearest["start"]] if nearest else (0, 0)
+            # Not after the list, in a clause about its last name alone: "Cashman and Boone, who was hired".
+            if nearest and _ONES_RELATIVE_CLAUSE.match(sentence[listed[1] - sentence_start: span[0] - sentence_start]):
+                listed = (nearest["start"], nearest["end"])
             subjects = inside or [p for p in people if listed[0] <= p["start"] and p["end"] <= listed[1]]
-            year = _nearest_year(years, span)
+            year = _clause_year(sentence, sentence_start, years, span)
             if relation == "drafted":
                 # "a second-round pick out of Vanderbilt in 2016": the school he was drafted from, whose player he
                 # was until then, not the club that drafted him.
@@ -1311,7 +1365,9 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
             for holder, other in ((0, 1), (1, 0)):
                 # Not to one the article gives a post at that club already ("She replaces Michael Hill, whose
                 # contract as president of baseball operations was not renewed": each keeps his own).
-                if len(posts[holder]) == 1 and not any(
+                # Nor to the one replaced, when the sentence gives him a post of his own: the successor's is then
+                # a former one ("replaced him with Ned Yost, the former Brewers manager").
+                if len(posts[holder]) == 1 and not (holder == 0 and posts[1]) and not any(
                         club_key == next(iter(posts[holder]))[1] for _, club_key in posts[other]):
                     post = next(iter(posts[holder].values()))
                     club = {"entity_key": post["object_key"], "label": post["object_label"],
@@ -1484,6 +1540,20 @@ def _draft_detail(sentence: str) -> str | None:
     if pick:
         parts.append(f"pick {pick.group(1)}")
     return ", ".join(parts) or None
+
+
+def _clause_year(sentence: str, sentence_start: int, years: list[tuple[int, int, int]],
+                 span: tuple[int, int]) -> int | None:
+    """The year nearest to a cue among those its clause gives (no "and", comma or semicolon between: "played for
+    him from 1984-87 and was drafted in 1987" is drafted in 1987), else the nearest."""
+    def between(year: tuple[int, int, int]) -> str:
+        start, end = (year[1], span[0]) if year[1] <= span[0] else (span[1], year[0])
+        return sentence[start - sentence_start:end - sentence_start]
+    return _nearest_year([y for y in years if not _CLAUSE_BREAK.search(between(y))], span) \
+        or _nearest_year(years, span)
+
+
+_CLAUSE_BREAK = re.compile(r"\band\b|[,;]")
 
 
 def _nearest_year(years: list[tuple[int, int, int]], span: tuple[int, int], after: bool = False) -> int | None:

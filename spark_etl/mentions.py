@@ -52,8 +52,10 @@ def _nlp() -> Any:
 @lru_cache(maxsize=8)
 def _surface_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-    # A place as a word's first part is no club: "Cleveland-based Union Home Mortgage", "a Boston-born pitcher".
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w|-(?:based|born|bred|raised|area)\b)")
+    # A place as a word's first part is no club: "Cleveland-based Union Home Mortgage", "a Boston-born pitcher";
+    # nor is the first part of a school's name: "Notre Dame High School", "Miami Prep".
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w|-(?:based|born|bred|raised|area)\b|"
+                      r"\s+(?:High|Middle|Junior High)\s+School\b|\s+(?:Academy|Prep|Preparatory)\b)")
 
 
 def _sentences(text: str) -> Iterable[tuple[int, int]]:
@@ -177,6 +179,7 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
 _EPONYMOUS_NOUNS = frozenset({"surgery", "surgeries", "procedure"})
 _RELATIVE_OF = re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
                           r"father|mother|wife|husband|cousin|uncle|nephew|niece)\s*,?\s+$")
+_BORN = re.compile(r"\b[Bb]orn\s+$")
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
                                 re.I)
 _AT_A_PLACE = re.compile(r"\b(?:in|at|from|near|outside)\s+$", re.I)
@@ -298,7 +301,7 @@ def _school_places(text: str, schools: dict[tuple[int, int], str], org_spans: li
 
 # A nickname given in quotes after the words that say it is one: 'known as "Bam Bam,"', 'known at home as the
 # "Knuckle Princess"', 'nicknamed "Raffy"'.
-_KNOWN_AS = re.compile(r"\b(?:(?:known|referred to)\s+(?:[a-z]+\s+){0,2}?as|nicknamed|dubbed)\s+(?:the\s+)?[\"“']$")
+_KNOWN_AS = re.compile(r"\b(?:(?:known|referred to)\s+(?:[A-Za-z]+\s+){0,2}?as|nicknamed|dubbed)\s+(?:the\s+)?[\"“']$")
 
 
 _A_RELATIVE = re.compile(r"\b(?:whose|his|her|their)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
@@ -313,13 +316,35 @@ def _known_as(text: str, found: list[tuple[int, int, str, str, str, str]], sente
     owners: dict[str, tuple[str, str]] = {}  # the nickname's key -> the person's key and label
     for f in people:
         if f[5] == "name" and _KNOWN_AS.search(text[max(0, f[0] - 40):f[0]]):
-            before = [p for p in people if p[5] == "name" and p[1] <= f[0] and p[3] != f[3]
-                      and sentence_of(p[0]) == sentence_of(f[0])]
+            here = sentence_of(f[0])
+            before = [p for p in people if p[5] in ("name", "short") and p[1] <= f[0] and p[3] != f[3]
+                      and sentence_of(p[0]) == here]
             # Not a relative's ('Jose Ruiz, whose brother is known as "Big Bo,"').
             if before and not _A_RELATIVE.search(text[before[-1][1]:f[0]]):
                 owners.setdefault(f[3], (before[-1][3], before[-1][4]))
     return [(s, e, t, *owners[key], "short") if key in owners else (s, e, t, key, label, kind)
-            for s, e, t, key, label, kind in found]
+            for s, e, t, key, label, kind in found if key not in owners or t == "Person"]
+
+
+def _known_as_by_pronoun(text: str, found: list[tuple[int, int, str, str, str, str]],
+                         sentence_of: Callable[[int], int]) -> list[tuple[int, int, str, str, str, str]]:
+    """The mentions of a nickname given to someone a pronoun stands for ('In 2016 he signed with the Cardinals,
+    where he was nicknamed "Final Boss"') as that person's, with the pronouns read as the nickname's: the last
+    person pronoun before it in its sentence, where no one is named there before it."""
+    owners: dict[str, tuple[str, str]] = {}
+    for f in sorted(found):
+        if f[2] != "Person" or f[5] != "name" or not _KNOWN_AS.search(text[max(0, f[0] - 40):f[0]]):
+            continue
+        here = sentence_of(f[0])
+        before = [p for p in found if p[2] == "Person" and p[1] <= f[0] and sentence_of(p[0]) == here
+                  and p[3] != f[3]]
+        if before and before[-1][5] == "pronoun" and all(p[5] == "pronoun" for p in before) \
+                and not _A_RELATIVE.search(text[before[-1][1]:f[0]]):
+            owners.setdefault(f[3], (before[-1][3], before[-1][4]))
+    # A club the model read in the nickname elsewhere ('"Final Boss" comes home') is none.
+    return [(s, e, t, *owners[key], "short" if kind == "name" else kind) if key in owners
+            else (s, e, t, key, label, kind) for s, e, t, key, label, kind in found
+            if key not in owners or t == "Person"]
 
 
 def _names_a_school(text: str, span: tuple[int, int, str], org: Organization) -> bool:
@@ -350,7 +375,9 @@ def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organiz
     for m in pattern.finditer(text):
         label = f"{m.group(1)} {m.group(2)}"
         if label not in forms and not _overlaps(m.start(), m.end(), people):
-            clubs.setdefault(label, Organization(slug(label), label, "Team", (), None, None, None, None, None))
+            # Of another sport, an organization but no club: "the NFL's Baltimore Colts".
+            kind = "Organization" if _OTHER_SPORT.search(text[max(0, m.start() - 40):m.start()]) else "Team"
+            clubs.setdefault(label, Organization(slug(label), label, kind, (), None, None, None, None, None))
     return sorted(clubs.values(), key=lambda club: club.key)
 
 
@@ -363,6 +390,10 @@ def _full_names_written(org: Organization, surface: str) -> list[list[str]]:
             and not (org.level or "").startswith("NCAA"):
         return [label, written]
     return [label]
+
+
+# Words that go on with a place to name another school: "Oregon State", "Texas Tech", "Texas A&M".
+_SCHOOL_WORDS = frozenset({"State", "Tech", "A&M"})
 
 
 def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str], orgs: dict[str, Any],
@@ -383,7 +414,11 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
             continue
         parts: list[tuple[list[str], bool]] = []  # (words, whether they open the name: its city)
         for words in _full_names_written(org, surface):
-            parts += [(words[:k], True) for k in range(1, len(words))]
+            # A college goes by its school, not by a shorter place that names another ("Cal" of Cal State
+            # Fullerton, "Oregon" of Oregon State): its name up to a nickname of one or two words.
+            college = (org.level or "").startswith("NCAA")
+            parts += [(words[:k], True) for k in range(max(1, len(words) - 2) if college else 1, len(words))
+                      if not (college and words[k] in _SCHOOL_WORDS)]
             parts += [(words[k:], False) for k in range(1, len(words))]
             if org.level in _SPONSOR_NAMED:  # "Yakult" of the Tokyo Yakult Swallows, "Doosan" of the Doosan Bears
                 parts += [(words[i:j], False) for i in range(1, len(words)) for j in range(i + 1, len(words))]
@@ -621,6 +656,20 @@ def _towns(text: str, regions: frozenset[str]) -> list[tuple[int, int]]:
     return [(m.start(1), m.end(1)) for m in town.finditer(text)]
 
 
+def _dateline_apart(text: str) -> str:
+    """The text with the dash that closes each dateline ("SENDAI, Japan (Kyodo) — The Eagles named ...") a line
+    break, of the same length: the dateline is a sentence of its own, and the model parses the story's first
+    sentence without it."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        end = dates.dateline_end(line)
+        # With the spaces around it: a blank line is where the model ends a sentence.
+        dash = re.search(r"\s+[—–]+\s+$", line[:end]) if end else None
+        if dash is not None:
+            lines[i] = line[:dash.start()] + "\n" * (dash.end() - dash.start()) + line[dash.end():]
+    return "\n".join(lines)
+
+
 def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[Mention]:
     """Every organization and person mention in an article (pronouns resolved), with sentence and offsets.
 
@@ -635,8 +684,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     sentence's start (spark_etl/parse.py's text), for the relation rules of the fact stage. Without
     `read_parse` the model gives names only: no parse for the fact stage, pronouns by the last name written
     (what the extraction was before it read the parse; the extraction benchmark measures the parse's cost so)."""
-    # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe.
-    normalized = text.replace("‘", "’")
+    # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe; a dateline set apart.
+    normalized = _dateline_apart(text.replace("‘", "’"))
     forms = lexicon.surface_forms()
     orgs = lexicon.by_key()
     doc = None
@@ -737,6 +786,13 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     for start, end, written in sorted(candidates):
         words = [w for w in written if not names.is_nickname(w)]
         label = " ".join(words)
+        if _is_full_name(words) and _BORN.search(normalized[max(0, start - 8):start]):
+            # A birth name ("Born Lawrence Peter Berra in St. Louis", after "Yogi Berra") is a name of the one
+            # person named before with its surname.
+            kin = [key for key, named in full_names.items() if names.surname(named) == names.surname(label)]
+            if len(kin) == 1:
+                found.append((start, end, "Person", kin[0], full_names[kin[0]], "short"))
+                continue
         if _is_full_name(words) and label not in other_names:
             full_names.setdefault(slug(label), label)
             found.append((start, end, "Person", slug(label), label, "name"))
@@ -765,6 +821,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     for f in sorted(found):
         if f[2] == "Person":
             introduced.setdefault(f[3], f[0])
+    relatives = {f[3] for f in found if f[2] == "Person" and f[5] == "name" and introduced[f[3]] == f[0]
+                 and _RELATIVE_OF.search(normalized[max(0, f[0] - 40):f[0]])}
     # A word that names no one elsewhere ("Washington") is the surname of someone the article named in full, where
     # no club or place takes it, no preposition of place or time stands before it, and it ends no longer name
     # ("Washington played parts of 10 seasons", after "Ron Washington"; not "Minute Maid Park").
@@ -790,6 +848,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         if _RELATIVE_OF.search(normalized[max(0, start - 40):start]):
             keys = {k for k in keys if introduced.get(k, start) > start}
         keys = {k for k in keys if introduced.get(k, start) < start} or keys
+        # A surname shared with a relative the article introduced as one ("his twin brother, Ozzie Canseco") is
+        # the other one's: the relative goes by his first name after.
+        keys = {k for k in keys if k not in relatives} if len(keys - relatives) == 1 else keys
         if len(keys) == 1:
             key = next(iter(keys))
             found.append((start, end, "Person", key, full_names[key], "short"))
@@ -801,6 +862,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Person"],
         [(m.start(), m.end()) for m in _PRONOUN.finditer(normalized)])
     found += _pronoun_mentions(normalized, found, sentence_of, roles or _Roles(set(), set(), {}, {}))
+    found = _known_as_by_pronoun(normalized, found, sentence_of)
     found += _person_descriptions(normalized, found, sentence_of, roles.subjects if roles else None)
     if parsed_doc is not None:
         found += _club_pronouns(parsed_doc, found, sentence_of)
@@ -834,6 +896,10 @@ _NOT_A_NICKNAME = frozenset({"News", "Sports", "Times", "Networks", "Communicati
                              "Resources", "Affairs", "Relations", "Nations", "Islands", "States", "Americas",
                              "Athletics", "Pictures", "Records", "Laboratories", "Labs", "Solutions", "Sciences",
                              "Friends", "Legends", "Awards", "Classics", "Series", "Championships", "Trials"})
+
+
+_OTHER_SPORT = re.compile(r"\b(?:NFL|NBA|NHL|MLS|WNBA|football|basketball|hockey|soccer)(?:['’]s)?\s+"
+                          r"(?:[a-z]+\s+){0,2}(?:,\s+)?(?:the\s+)?$")
 
 
 def _is_club_name(tokens: list[Any]) -> bool:
@@ -896,7 +962,10 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
                 found.append((start, end, "Person", label))
         # Nor a name cut short inside a word ("Hall of" of "Hall of Famer"): one ends on a name's word.
         elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens) and tokens[-1].text[:1].isupper():
-            found.append((start, end, "Team" if _is_club_name(tokens) else "Organization", label))
+            # A club of another sport is no baseball club: "the NFL's Baltimore Colts", "an NBA team, the Bulls".
+            other_sport = _OTHER_SPORT.search(text[max(0, start - 40):start])
+            found.append((start, end, "Team" if _is_club_name(tokens) and not other_sport else "Organization",
+                          label))
     return found
 
 
@@ -935,6 +1004,9 @@ class _Roles(NamedTuple):
     # A pronoun subject of a clause coordinated with an earlier one: that clause's subject, whose story it goes
     # on with ("he married his sweetheart, Carol Bauerle, ... and two years later he was nearly killed": not her).
     continued: dict[tuple[int, int], set[tuple[int, int]]]
+    # The subject of a sentence's main clause: whom the sentence is about, before a subordinate clause's subject
+    # ("He took over in 1972 after Gil Hodges died. He returned to the Yankees": not Hodges).
+    main_subjects: frozenset[tuple[int, int]] = frozenset()
 
 
 def _span_head(doc: Any, start: int, end: int) -> Any:
@@ -956,7 +1028,8 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
         token = _span_head(doc, start, end)
         while token is not None and token.dep_ in ("conj", "appos", "compound", "flat") and token.head is not token:
             token = token.head  # "with Brooks Robinson, Jim Palmer and manager Earl Weaver": all objects of "with"
-        if token is not None and token.dep_ == "pobj":
+        # "on Bucky Dent's home run": a possessive of a preposition's object is as oblique.
+        if token is not None and (token.dep_ == "pobj" or token.dep_ == "poss" and token.head.dep_ == "pobj"):
             obliques.add((start, end))
     continued = {}
     for start, end in pronouns:
@@ -982,7 +1055,10 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
             subject_tokens = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
         coarguments[(start, end)] = {(s, e) for s, e in spans + pronouns
                                      if any(s <= c.idx < e for c in subject_tokens)}
-    return _Roles(_subjects(doc, spans + pronouns), obliques, coarguments, continued)
+    main = frozenset((start, end) for start, end in spans + pronouns if any(
+        t.dep_ in _SUBJECT_DEPS and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
+        for t in doc if start <= t.idx < end))
+    return _Roles(_subjects(doc, spans + pronouns), obliques, coarguments, continued, main)
 
 
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
@@ -1033,7 +1109,7 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
         is_subject = span in roles.subjects
         if earlier and (is_subject or span in roles.coarguments) and (
                 not same or is_subject and all((p[0], p[1]) in roles.obliques for p in same)):
-            centre = _centre(earlier, named_subjects, sentence_of)
+            centre = _centre(earlier, named_subjects, sentence_of, roles.main_subjects)
             if centre is not None and centre[3] not in barred:
                 last = sentence_of(earlier[-1][0])
                 agreeing = [p for p in earlier if sentence_of(p[0]) < last] + [centre]
@@ -1084,12 +1160,15 @@ def _described_before(text: str, people: list[tuple[int, int, str, str, str, str
 
 
 def _centre(before: list[tuple[int, int, str, str, str, str]], subjects: set[tuple[int, int]],
-            sentence_of: Any) -> tuple[int, int, str, str, str, str] | None:
-    """Whom the last sentence of the people `before` (in text order) is about: its first subject, else the first
-    person a pronoun there stood for; None when it has neither."""
+            sentence_of: Any, main_subjects: frozenset[tuple[int, int]] = frozenset()
+            ) -> tuple[int, int, str, str, str, str] | None:
+    """Whom the last sentence of the people `before` (in text order) is about: its main clause's subject (a name
+    or a pronoun, of `main_subjects`), else its first subject, else the first person a pronoun there stood for;
+    None when it has none of them."""
     last = sentence_of(before[-1][0])
     there = [p for p in before if sentence_of(p[0]) == last]
-    centre = [p for p in there if (p[0], p[1]) in subjects] or [p for p in there if p[5] == "pronoun"]
+    centre = [p for p in there if (p[0], p[1]) in main_subjects] or [p for p in there if (p[0], p[1]) in subjects] \
+        or [p for p in there if p[5] == "pronoun"]
     return centre[0] if centre else None
 
 

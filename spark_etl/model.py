@@ -36,16 +36,31 @@ def install_model() -> None:
                         "-r", str(requirements)], check=True)
 
 
+def _line_breaks_end_sentences(doc: Any) -> Any:
+    """Start a sentence after every line break, before the parser runs (it keeps boundaries set before it): a
+    headline, a date line and a dateline have no full stop, and the model would parse them and the story's first
+    sentence as one."""
+    for token in doc[1:]:
+        if not token.is_space and "\n" in doc[token.i - 1].text_with_ws:
+            token.is_sent_start = True
+    return doc
+
+
 @lru_cache(maxsize=1)
 def load_model() -> Any:
     """The model's pipeline, loaded once per process: loading it costs more than reading many articles."""
     import spacy
+    from spacy.language import Language
 
     try:
-        return spacy.load(MODEL_PACKAGE)
+        nlp = spacy.load(MODEL_PACKAGE)
     except OSError as exc:
         raise ModelMissingError(f"spaCy's model {MODEL_NAME} is not installed: run `make install` (or "
                                 "`python -m spark_etl.model`), or build without it with --no-model") from exc
+    if "bbkg_line_breaks" not in Language.factories:
+        Language.component("bbkg_line_breaks", func=_line_breaks_end_sentences)
+    nlp.add_pipe("bbkg_line_breaks", before="parser")
+    return nlp
 
 
 if __name__ == "__main__":

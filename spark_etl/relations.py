@@ -356,6 +356,40 @@ def in_coordinated_clauses(parse: Parse, a: Token, b: Token) -> bool:
 _COMPLEMENT_LINKS = frozenset({"pobj", "prep", "poss", "conj"})
 
 
+# The verbs of playing for a club.
+_PLAYED = frozenset({"play", "pitch", "catch"})
+
+
+def _first_listed(parse: Parse, club: Token, top: Token | None, mention_of: Callable[[Token], dict[str, Any] | None]
+                  ) -> Token:
+    """The first club of the written list of clubs `club` is in ("the Phillies, the Yankees and the Cardinals",
+    which the model may read as appositions), below `top`; `club` itself when it is in none."""
+    step = club
+    while step.dep in ("appos", "conj") and (first := parse.head(step)) is not None and first != top \
+            and (m := mention_of(first)) is not None and m["entity_type"] == "Team" and all(
+                t.text.lower() in (",", "and", "the") or (n := mention_of(t)) is not None and n["entity_type"] == "Team"
+                for t in parse.tokens[first.i + 1:step.i]):
+        step = first
+    return step
+
+
+def played_for(parse: Parse, person: Token, club: Token, mention_of: Callable[[Token], dict[str, Any] | None]
+               ) -> bool:
+    """Whether the club (or the list it is in) is what the person's clause says he played, pitched or caught for
+    or with: "He later pitched for the Phillies, the Yankees and the Cardinals"."""
+    top = parse.common_head(person, club)
+    step = _first_listed(parse, club, top, mention_of)
+    while step != top and step.dep in ("pobj", "prep"):
+        head = parse.head(step)
+        if head is not None and head == top and head.pos == "VERB" and head.lemma.lower() in _PLAYED \
+                and step.dep == "prep" and step.text.lower() in ("for", "with"):
+            return True
+        if head is None or head == step:
+            return False
+        step = head
+    return False
+
+
 def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[str, re.Pattern[str]], ...],
                    mention_of: Callable[[Token], dict[str, Any] | None]) -> str | None:
     """The role of the title the club is a complement of, below what the club shares with the person: "a
@@ -364,7 +398,9 @@ def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[s
     the title is another person's ("Jon Daniels, the Rangers' president, said owner Ray Davis ...")."""
     top = parse.common_head(person, club)
     own = mention_of(person)
-    step = club
+    if played_for(parse, person, club, mention_of):
+        return "Player"
+    step = _first_listed(parse, club, top, mention_of)
     while step != top and step.dep in _COMPLEMENT_LINKS:
         head = parse.head(step)
         if head is None or head == top or head.pos in ("VERB", "AUX"):
@@ -485,6 +521,8 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
             t.text.lower() in ("who", "that", "which") for t in found):
         # "Steer and Encarnacion-Strand, who were acquired from the Twins": whom "who" stands for.
         first = _antecedent(parse, verb, head)
+        if _singular(parse, verb):  # "Cashman and Boone, who was hired as manager": Boone alone
+            return [first]
         # Up to the list's first name ("Steer and Encarnacion-Strand", which the model may split at the hyphen).
         while (first.dep == "conj" or first.dep == "appos" and first.pos == "PROPN") and \
                 (above := parse.head(first)) is not None and above is not first and above.pos == "PROPN":
@@ -494,6 +532,11 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
         found = [parse.tokens[i] for title in parse.children(verb, "oprd") for i in sorted(parse.span_of(title))
                  if i != title.i]
     return found
+
+
+def _singular(parse: Parse, verb: Token) -> bool:
+    """Whether a verb's auxiliary says its subject is one: "was hired", "has been named"."""
+    return any(t.text.lower() in ("was", "is", "has") for t in parse.children(verb, "aux", "auxpass"))
 
 
 def _said_of_its_antecedent(parse: Parse, verb: Token) -> bool:
@@ -593,6 +636,32 @@ def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None])
                 if person is not None and person["entity_type"] == "Person" and is_asserted(parse, subject, title):
                     found.append((person, title))
     return found
+
+def posts_as_of(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
+                ) -> list[tuple[dict[str, Any], dict[str, Any], Token]]:
+    """(person, club, title) for each post the sentence says someone took or held "as" a title of a club it names
+    there, asserted: "Shinjo, the former outfielder who played for the Mets, was introduced Thursday as manager of
+    the Fighters" (however far the title stands from the name)."""
+    found = []
+    for verb in parse.tokens:
+        if verb.pos not in ("VERB", "AUX") or verb.dep == "relcl":
+            continue
+        for title in _as_titles(parse, verb):
+            if title.pos != "NOUN" or any(t.pos == "PROPN" for t in parse.children(title, "poss")):
+                continue
+            clubs = [m for prep in parse.children(title, "prep") if prep.text.lower() in ("of", "for")
+                     for t in parse.children(prep, "pobj") for c in parse.conjuncts(t)
+                     if (m := mention_of(c)) is not None and m["entity_type"] == "Team"]
+            # The one named as it: the object ("named Ishii as general manager"), else the passive's subject ("was
+            # introduced as manager"), else the subject ("served as manager").
+            holders = [t for t in parse.children(verb, "dobj") if mention_of(t)] or (
+                _patient(parse, verb) if _is_passive(parse, verb) else _agent(parse, verb))
+            for subject in holders:
+                person = mention_of(subject)
+                if person is not None and person["entity_type"] == "Person" and is_asserted(parse, subject, title):
+                    found += [(person, club, title) for club in {c["start"]: c for c in clubs}.values()]
+    return found
+
 
 def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
     if "=" in slot and not slot.startswith("poss:"):  # "patient=game|broadcast": only those words
@@ -750,6 +819,12 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 m["entity_type"] == "Person" for m in hired)
             if controlled or not successors or successors[0]["entity_type"] != "Person":
                 successors = hired
+        # "The Royals replaced him with Ned Yost": the one replaced with is the successor.
+        replacing = [m for prep in parse.children(verb, "prep") if prep.text.lower() == "with"
+                     for t in parse.children(prep, "pobj") for c in parse.conjuncts(t)
+                     if (m := mention_of(c)) and m["entity_type"] == "Person"]
+        if replacing:
+            successors = replacing
         # The model may read the one replaced as a second subject: "Johnson replaces Garvin Alston, who ...".
         replaced = _argument(parse, verb, "patient") or [t for t in parse.children(verb, "nsubj") if t.i > verb.i]
         predecessors = [m for t in replaced if (m := mention_of(t))]
@@ -1047,6 +1122,10 @@ def names_a_relative(parse: Parse, token: Token) -> bool:
     return token.dep == "poss" and head is not None and head is not token and head.lemma.lower() in _KIN
 
 
+# The verbs of serving a person: one "played for" or "pitched for" someone plays under him.
+_SERVED = frozenset({"play", "pitch", "catch", "coach", "work"})
+
+
 def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
     """How a person is named only as what another's words hang on, if he is: "under" the man under whom someone
     served ("coach under Joe Girardi"), "leads" the one whose staff someone joined ("joining Cash's staff"),
@@ -1068,6 +1147,12 @@ def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
         return None
     if token.dep == "poss" and head.pos == "NOUN" and head.lemma.lower() in _LEADS:
         return "leads", token
+    # "played for Marquess", "pitched for La Russa": the one for whom someone played is the one under whom;
+    # but one titled there holds his title ("will pitch for manager Brayan Peña").
+    if token.dep == "pobj" and head.text.lower() == "for" and (verb := parse.head(head)) is not None \
+            and verb.pos == "VERB" and verb.lemma.lower() in _SERVED \
+            and not any(t.pos == "NOUN" for t in parse.children(token, "compound", "amod", "nmod")):
+        return "under", head
     # Up the prepositions that hang one noun on another.
     while token.dep == "pobj" and head is not None and head.pos == "ADP":
         if head.text.lower() == "under":

@@ -168,6 +168,12 @@ def scanned_names(store: Store, needle: str) -> set[str]:
     return matched
 
 
+def _written_exactly(store: Store, written: str) -> set[str]:
+    """The entities that have `written`, exactly, as a name: one index lookup per kind of name."""
+    return {e.value for predicate in _NAME_PREDICATES for e in index.subjects(store, predicate, Literal(written))
+            if isinstance(e, NamedNode)}
+
+
 def find_entities(store: Store, name: str, entity_type: str | None = None) -> list[dict[str, Any]]:
     """Entities whose label, alias or any name an article writes for them (skos:altLabel) is `name` (any case),
     whose surname is `name`, whose record id it is, or whose IRI it is.
@@ -176,7 +182,10 @@ def find_entities(store: Store, name: str, entity_type: str | None = None) -> li
     """
     needle = name.strip().lower()
     table = name_table(store)
-    matched = table.matching(needle) if table is not None else scanned_names(store, needle)
+    # The table may lag the store's last updates (store/derived.py); a name as written is read from the index
+    # too, so that a name just added is found at once.
+    matched = (table.matching(needle) | _written_exactly(store, name.strip()) if table is not None
+               else scanned_names(store, needle))
     if is_iri_name(name):
         matched = matched | {NamedNode(name).value}
     return described_entities(store, matched, entity_type)

@@ -13,7 +13,7 @@ from store.builds import open_current
 from store.entities import scanned_word_starts
 from store.derived import DerivedValue
 from store.names import NameTable, read_name_table, scanned_names
-from vocab.namespaces import RDFS_LABEL
+from vocab.namespaces import BB, RDF_TYPE, RDFS_LABEL
 
 
 def test_the_name_table_finds_what_the_scans_find(seeds_build: tuple[Path, Any]) -> None:
@@ -82,3 +82,26 @@ def _ready(memo: DerivedValue[NameTable | None], store: Store) -> NameTable:
         time.sleep(0.05)
     assert table is not None
     return table
+
+
+def test_a_name_just_added_is_found_while_the_table_lags(monkeypatch) -> None:
+    """The table is read again in the background after an update (store/derived.py); a name written exactly as
+    it was added is found meanwhile."""
+    from store import derived, names
+
+    monkeypatch.setattr(derived, "INLINE_READ_SECONDS", 0.0)  # every read again goes to the background ...
+    monkeypatch.setattr(derived, "REFRESH_FACTOR", 1e6)  # ... and none starts during this test
+    store = _labelled("Wally Backman")
+    person = NamedNode(BB + "Person")
+    store.add(Quad(NamedNode("https://e.org/0"), NamedNode(RDF_TYPE), person))
+    derived.register(store)
+    try:
+        assert names.read_name_table_now(store) is not None
+        store.update(f"INSERT DATA {{ <https://e.org/zq> a <{person.value}> ; <{RDFS_LABEL}> 'Zachariah Quux' }}")
+        derived.changed(store, vocabulary=True)
+        stale = names.name_table(store)
+        assert stale is not None and not stale.matching("zachariah quux")  # the table has not caught up
+        assert [e["iri"] for e in names.find_entities(store, "Zachariah Quux")] == ["https://e.org/zq"]
+        assert [e["iri"] for e in names.find_entities(store, "wally backman")] == ["https://e.org/0"]
+    finally:
+        derived.forget(store)

@@ -753,6 +753,30 @@ def test_a_nickname_the_article_gives_is_the_persons(lexicon: Lexicon) -> None:
     assert [label for _, label in people(find_mentions(text, lexicon))] == ["Gerrit Cole", "Gerrit Cole"]
 
 
+def test_a_nickname_given_where_a_pronoun_or_a_surname_names_him_is_his(lexicon: Lexicon) -> None:
+    """'known in Japan as', after a surname alone; 'where he was nicknamed', after a pronoun; the headline that
+    writes the nickname first is his too, and no club."""
+    text = ('"Iron Wall" returns to Osaka\n\nDale Morrow signed with the Yreka Prospectors on Friday. Morrow, known '
+            'in Japan as "Iron Wall" for his calm, pitched there for six seasons. In 2015 he joined the Seattle '
+            'Mariners, where he was nicknamed "Quiet Storm" by his teammates.')
+    mentions = find_mentions(text, lexicon)
+    assert {m.label for m in mentions if m.entity_type == "Person"} == {"Dale Morrow"}
+    assert not [m for m in mentions if "Iron" in m.surface and m.entity_type != "Person"]
+
+
+def test_a_surname_shared_with_a_relative_is_the_one_not_introduced_as_one(lexicon: Lexicon) -> None:
+    text = ('Dale Morrow was named manager of the Yreka Prospectors. The club also signed his cousin, Pete Morrow, '
+            'who will catch. Morrow said he was thrilled.')
+    found = people(find_mentions(text, lexicon))
+    assert ("Morrow", "Dale Morrow") in found and ("Morrow", "Pete Morrow") not in found
+
+
+def test_a_birth_name_is_a_name_of_the_person_with_its_surname(lexicon: Lexicon) -> None:
+    text = ('Dale Morrow, the old Seattle Mariners catcher, died Tuesday. Born Dalton Eugene Morrow in Fresno in '
+            '1931, he grew up on a farm.')
+    assert {label for _, label in people(find_mentions(text, lexicon))} == {"Dale Morrow"}
+
+
 def test_a_club_before_a_list_of_titled_names_titles_each(lexicon: Lexicon) -> None:
     found = _labelled_members("Red Sox president Larry Lucchino and principal owner John Henry said the club was "
                               "pleased. Cubs president Jed Hoyer and outfielder Cody Bellinger spoke.", lexicon)
@@ -1067,3 +1091,103 @@ def test_a_club_a_candidacy_names_is_no_post_of_the_candidates_title(lexicon: Le
             "manager Dale Morrow, whose Tides won the title last year, is considered a leading candidate to manage "
             "the Mets next season, though Cashen said no decision would be made until the fall.")
     assert ("Dale Morrow", "New York Mets", "Manager") not in memberships(facts_of(text, lexicon, (1984, 5)))
+
+
+def _events(text: str, lexicon: Lexicon, relation: str) -> set[tuple[str, str, int | None]]:
+    return {(f["person_label"], f["object_label"], f["year"]) for f in facts_of(text, lexicon, (2020, 6))
+            if f["relation"] == relation}
+
+
+def test_a_title_set_off_after_a_surname_is_his(lexicon: Lexicon) -> None:
+    text = ("Pete Ostrova and Dale Morrow met again. Ostrova, then the Seattle Mariners' general manager, hired "
+            "Morrow in May 2004.")
+    members = _labelled_members(text, lexicon)
+    assert ("Pete Ostrova", "Seattle Mariners", "GeneralManager") in members
+    assert ("Dale Morrow", "Seattle Mariners", "GeneralManager") not in members
+
+
+def test_a_singular_relative_clause_after_a_list_is_its_last_names(lexicon: Lexicon) -> None:
+    text = ("The pitcher met Orioles general manager Pete Ostrova and Dale Morrow, who was hired last week to "
+            "replace Sam Kettering.")
+    assert _events(text, lexicon, "hired") == {("Dale Morrow", "Baltimore Orioles", 2020)}
+
+
+def test_the_one_someone_played_for_is_not_drafted_with_him(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow and Pete Ostrova both spoke. Morrow played for Ostrova from 1994-97 and was drafted by the "
+            "Seattle Mariners in the ninth round in 1997.")
+    assert _events(text, lexicon, "drafted") == {("Dale Morrow", "Seattle Mariners", 1997)}
+    assert not {m for m in _labelled_members(text, lexicon) if m[0] == "Pete Ostrova"}
+
+
+def test_a_club_written_after_another_persons_name_is_his(lexicon: Lexicon) -> None:
+    text = "Dale Morrow spoke. Closer Pete Ostrova struck out Sam Kettering of the Seattle Mariners to end it."
+    members = _labelled_members(text, lexicon)
+    assert ("Sam Kettering", "Seattle Mariners", "Player") in members
+    assert ("Pete Ostrova", "Seattle Mariners", "Player") not in members
+
+
+def test_a_high_school_is_no_club(lexicon: Lexicon) -> None:
+    text = "Dale Morrow was drafted in 2007 out of Notre Dame High School in Sherman Oaks and out of Texas Academy."
+    assert not [m for m in find_mentions(text, lexicon) if m.entity_type == "Team"]
+
+
+def test_a_college_goes_by_its_school_not_a_shorter_place(lexicon: Lexicon) -> None:
+    text = ("Stanford lost to Cal State Fullerton on Sunday. Dale Morrow left Cal for the job, and Oregon State "
+            "beat Oregon.")
+    clubs = {m.surface: m.label for m in find_mentions(text, lexicon) if m.entity_type == "Team"}
+    assert clubs.get("Cal State Fullerton") == "Cal State Fullerton Titans" and "Cal" not in clubs
+    assert clubs.get("Oregon State") == "Oregon State Beavers" and clubs.get("Oregon") != "Oregon State Beavers"
+
+
+def test_clubs_one_pitched_for_are_not_the_title_of_another_clause(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow spoke. He later pitched for the Seattle Mariners, the Texas Rangers and the Angels, with whom "
+            "he won a pennant, and has been a broadcaster for two decades.")
+    members = _labelled_members(text, lexicon)
+    assert {m for m in members if m[2] == "Player"} == {("Dale Morrow", club, "Player") for club in (
+        "Seattle Mariners", "Texas Rangers", "Los Angeles Angels")}
+    assert not {m for m in members if m[2] == "Broadcaster"}
+
+
+def test_a_club_of_another_sport_is_no_baseball_club(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow died Sunday. His son, Pete Morrow, played for the NFL's Baltimore Sharks. Sam Kettering was "
+            "a basketball star with the Baltimore Miners before he pitched.")
+    mentions = find_mentions(text, lexicon)
+    assert {m.label: m.entity_type for m in mentions if m.entity_type != "Person"} == {
+        "Baltimore Sharks": "Organization", "Baltimore Miners": "Organization"}
+    assert not [f for f in facts_of(text, lexicon) if f["relation"] == "member"]
+
+
+def test_the_subject_of_the_last_main_clause_goes_on(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow managed the Seattle Mariners. He took over in May 1992 after Pete Ostrova died, and led the "
+            "club to a pennant. He returned to the Mariners as a coach in 1996.")
+    assert [label for surface, label in people(find_mentions(text, lexicon)) if surface == "He"] == [
+        "Dale Morrow", "Dale Morrow"]
+
+
+def test_a_post_as_a_title_of_a_club_is_held_however_far_the_name(lexicon: Lexicon) -> None:
+    text = ("Mariners introduce Morrow\n\nSEATTLE (AP) — Dale Morrow, the flamboyant former outfielder who played "
+            "for the New York Mets and the Texas Rangers in the 1990s before a long career in Japan, was introduced "
+            "Thursday as manager of the Seattle Mariners, wearing a wine-red suit with an oversized collar.")
+    assert ("Dale Morrow", "Seattle Mariners", "Manager") in _labelled_members(text, lexicon)
+
+
+def test_one_replaced_with_another_leaves_him_his_post(lexicon: Lexicon) -> None:
+    text = ("Mariners fire Ostrova\n\nSEATTLE (AP) — The Seattle Mariners fired manager Pete Ostrova on Thursday "
+            "and replaced him with Dale Morrow, the former Texas Rangers manager who had been working as a special "
+            "adviser to general manager Sam Kettering.")
+    members = _labelled_members(text, lexicon)
+    assert ("Dale Morrow", "Seattle Mariners", "Manager") in members
+    assert ("Pete Ostrova", "Texas Rangers", "Manager") not in members
+
+
+def test_a_headline_and_a_dateline_are_no_part_of_the_first_sentence(lexicon: Lexicon) -> None:
+    """Nor of its parse: the model reads the story's first sentence alone."""
+    from spark_etl import parse
+
+    text = ("Mariners name Dale Morrow general manager\n\nPublished September 18, 2018\n\nSEATTLE (AP) — The "
+            "Seattle Mariners on Monday named Dale Morrow as their general manager.")
+    mentions, parses = read_article(text, lexicon)
+    body = text.index("The Seattle")
+    assert {m.sentence_start for m in mentions if m.start >= body} == {body}
+    assert [t.text for t in parse.parsed(parses[body], body).tokens if t.dep == "ROOT"] == ["named"]
+    assert [t.text for t in parse.parsed(parses[0], 0).tokens if t.dep == "ROOT"] == ["name"]
