@@ -832,9 +832,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     for f in facts:
         if not asserted(f):
             continue
-        governed = _governed_role(f, sentence, sentence_start, mentions, parsed, mention_of)
         if posts[(f["person_key"], f.get("object_key"))] <= 1:
-            kept.append(governed)
+            kept.append(_governed_role(f, sentence, sentence_start, mentions, parsed, mention_of))
         # ... but not a post at a club the parse says he played for: "He pitched for the Phillies ... and has been
         # a broadcaster" is no broadcaster of the Phillies.
         elif f["role"] == "Player" or (f["person_key"], f["object_key"], "Player") not in read \

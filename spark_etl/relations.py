@@ -637,6 +637,7 @@ def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None])
                     found.append((person, title))
     return found
 
+
 def posts_as_of(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
                 ) -> list[tuple[dict[str, Any], dict[str, Any], Token]]:
     """(person, club, title) for each post the sentence says someone took or held "as" a title of a club it names
