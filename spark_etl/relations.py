@@ -1124,7 +1124,7 @@ def names_a_relative(parse: Parse, token: Token) -> bool:
 
 
 # The verbs of serving a person: one "played for" or "pitched for" someone plays under him.
-_SERVED = frozenset({"play", "pitch", "catch", "coach", "work"})
+_SERVED = _PLAYED | {"coach", "work"}
 
 
 def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
