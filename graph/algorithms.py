@@ -16,7 +16,7 @@ from pyspark.sql import functions as F
 
 from graph.frames import AFFILIATE_OF, CONNECTING, MEMBER, rolled_up_memberships, undirected
 from graph.jar import GRAPHFRAMES_VERSION
-from spark_etl.session import kept
+from spark_etl.session import kept, without_estimates
 
 SOFTWARE = f"GraphFrames {GRAPHFRAMES_VERSION}"
 PAGERANK_RESET_PROBABILITY = 0.15
@@ -157,7 +157,7 @@ def communities(vertices: DataFrame, edges: DataFrame) -> DataFrame:
         draw = F.xxhash64("id", "label", F.lit(step))
         chosen = counted.groupBy("id").agg(
             F.min(F.struct(-F.col("count"), draw, F.col("label")))["label"].alias("chosen"))
-        labels = kept(labels.join(chosen, "id", "left").select(
+        labels = without_estimates(kept(labels.join(chosen, "id", "left").select(
             "id", "key", "is_person", F.when((F.col("is_person") == F.lit(people_turn)) & F.col("chosen").isNotNull(),
-                                             F.col("chosen")).otherwise(F.col("label")).alias("label")))
+                                             F.col("chosen")).otherwise(F.col("label")).alias("label"))))
     return labels.select("key", F.col("label").alias("community"))

@@ -44,9 +44,11 @@ def compute_graph(memberships: DataFrame, organizations: DataFrame, base: str, c
     graph.frames.posts_dated_by_acts) and run every GraphFrames computation on it, and on the chain network of
     `chain_links` (graph/seasons.py) with the configured `landmarks` (record ids)."""
     memberships = with_dated_posts(memberships, dated_posts)
-    vertices = graph_vertices(memberships, organizations).cache()
-    edges = membership_edges(memberships, tenure_years(memberships), base).unionByName(
-        reference_edges(organizations)).cache()
+    # Kept, not cached: a cached frame keeps its plan (the whole extraction), which every query of every
+    # iteration below would analyse again before finding the cache.
+    vertices = kept(graph_vertices(memberships, organizations))
+    edges = kept(membership_edges(memberships, tenure_years(memberships), base).unionByName(
+        reference_edges(organizations)))
     # Each result is computed once and kept with its lineage cut: the plans GraphFrames builds (motif joins,
     # GraphX iterations) are long, and planning them again in the mapping cost seconds per result.
     return GraphResults(

@@ -77,6 +77,15 @@ def kept(frame: DataFrame) -> DataFrame:
     return frame.checkpoint()
 
 
+def without_estimates(frame: DataFrame) -> DataFrame:
+    """`frame` as a DataFrame over its rows alone, its plan's size estimate dropped. A checkpoint keeps the
+    estimate, and Spark estimates a join as the product of its sides: a loop that joins its last result again
+    (label propagation) raises the estimate to a power each round, and the planner's multiplying took seconds
+    by the tenth round."""
+    session = frame.sparkSession
+    return DataFrame(session._jsparkSession.createDataFrame(frame._jdf.rdd(), frame._jdf.schema()), session)
+
+
 def create_spark_session(master: str, shuffle_partitions: int, checkpoint_dir: Path | str,
                          jars: list[Path] | None = None, app_name: str = "bbkg",
                          driver_memory: str = "1g", java_options: str = "",

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from chispa import assert_df_equality
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from graph.algorithms import centrality, communities, connected_components, shared_organizations
+from spark_etl.session import kept, without_estimates
 from graph.frames import (EDGE_SCHEMA, graph_vertices, membership_edges, reference_edges, rolled_up_memberships,
                           tenure_years, undirected, vertex_id)
 
@@ -137,6 +140,22 @@ def test_communities_do_not_depend_on_the_partitions(spark: SparkSession) -> Non
     shuffled = communities(vertices.repartition(7).orderBy(F.rand(3)), edges.repartition(5).orderBy(F.rand(4)))
     assert {r.key: r.community for r in shuffled.collect()} == one_way
     assert 1 < len(set(one_way.values())) < 30
+
+
+def test_a_loop_over_its_own_result_plans_each_round_afresh(spark: SparkSession) -> None:
+    """Label propagation joins its last round's result again: a checkpoint alone carries the plan's size estimate
+    into the next round, where a join multiplies it (2**64-fold after six rounds); without_estimates drops it."""
+    def rounds(keep: Callable[[DataFrame], DataFrame]) -> tuple[int, list[Any]]:
+        frame = spark.createDataFrame([(i, i % 3) for i in range(10)], "id int, label int")
+        for _ in range(6):
+            frame = keep(frame.join(frame.select("id", F.col("label").alias("other")), "id").select("id", "label"))
+        estimate = frame._jdf.queryExecution().optimizedPlan().stats().sizeInBytes()
+        return len(str(estimate)), sorted(frame.collect())
+
+    carried_digits, carried_rows = rounds(kept)
+    fresh_digits, fresh_rows = rounds(lambda frame: without_estimates(kept(frame)))
+    assert fresh_rows == carried_rows and len(fresh_rows) == 10
+    assert carried_digits > 100 and fresh_digits < 45, (carried_digits, fresh_digits)
 
 
 def test_undirected_edges_go_both_ways_once(spark: SparkSession) -> None:
