@@ -472,13 +472,15 @@ def colleges_by_their_parts(text: str, forms: dict[str, str], organizations: tup
                             ) -> dict[str, str]:
     """A college team the article names by its school and, elsewhere, by its nickname ("Arkansas coach Dave Van
     Horn" and "the Razorbacks", "Virginia got its revenge" and "the Cavaliers beat the Commodores"), where the
-    school is a name the reference gives nothing else (a state): both name it in this article. Either alone names a
-    place or another team."""
+    school is a name the reference gives nothing else (a state), or gives a club this article names by no other
+    name ("Texas hired Tulane coach David Pierce" and "the Longhorns", where "Texas" alone is the Rangers
+    elsewhere): both name it in this article. Either alone names a place or another team."""
     found: dict[str, set[str]] = {}
     after_the = {m.group(1) for m in re.finditer(r"\bthe\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)", text)}
     after_the |= {phrase.split()[0] for phrase in after_the}
     for school, nickname, key in _college_parts(organizations):
-        if nickname not in after_the or school in forms or nickname in forms:
+        if nickname not in after_the or nickname in forms or (school in forms and _named_otherwise(
+                text, school, forms)):
             continue
         # The school alone, not the start of another name ("Virginia Tech", "Arkansas State").
         if re.search(rf"(?<![\w’'-]){re.escape(school)}(?![\w-]|\s+[A-Z])", text) and \
@@ -486,6 +488,12 @@ def colleges_by_their_parts(text: str, forms: dict[str, str], organizations: tup
             found.setdefault(school, set()).add(key)
             found.setdefault(nickname, set()).add(key)
     return {form: next(iter(keys)) for form, keys in found.items() if len(keys) == 1}
+
+
+def _named_otherwise(text: str, form: str, forms: dict[str, str]) -> bool:
+    """Whether the article names the club `form` stands for by another of its names ("Rangers", "Texas Rangers")."""
+    others = [other for other, key in forms.items() if key == forms[form] and other != form]
+    return any(re.search(rf"(?<![\w’'-]){re.escape(other)}(?![\w-])", text) for other in others)
 
 
 # What the model calls a span that is no club's name, whatever its words.
@@ -834,7 +842,10 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                         if not _overlaps(m.start(), m.end(), occupied)
                         and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])
                         and not re.search(r"\b[A-Z][\w’'-]*\s+$", normalized[max(0, m.start() - 30):m.start()])]
-    for start, end, word in singles:
+    # A surname the article has used alone for one person goes on standing for him where others of his name come
+    # in later: a reporter names them in full ("Kim, 72, signed", then "Kim Eung-ryong", then "Kim moved").
+    used_alone: dict[str, str] = {}
+    for start, end, word in sorted(singles):
         # "Cal" of "Cal State Los Angeles": a school's word after it makes it part of the school's name.
         following = re.match(r" ([A-Z][\w-]*)", normalized[end:])
         if following is not None and following.group(1) in names.INSTITUTION_HEADS | {"State"}:
@@ -851,8 +862,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         # A surname shared with a relative the article introduced as one ("his twin brother, Ozzie Canseco") is
         # the other one's: the relative goes by his first name after.
         keys = {k for k in keys if k not in relatives} if len(keys - relatives) == 1 else keys
+        if len(keys) > 1 and used_alone.get(word) in keys:
+            keys = {used_alone[word]}
         if len(keys) == 1:
             key = next(iter(keys))
+            used_alone.setdefault(word, key)
             found.append((start, end, "Person", key, full_names[key], "short"))
 
     found = _known_as(normalized, found, sentence_of)

@@ -1191,3 +1191,27 @@ def test_a_headline_and_a_dateline_are_no_part_of_the_first_sentence(lexicon: Le
     assert {m.sentence_start for m in mentions if m.start >= body} == {body}
     assert [t.text for t in parse.parsed(parses[body], body).tokens if t.dep == "ROOT"] == ["named"]
     assert [t.text for t in parse.parsed(parses[0], 0).tokens if t.dep == "ROOT"] == ["name"]
+
+
+def test_a_surname_used_alone_for_one_person_goes_on_standing_for_him(lexicon: Lexicon) -> None:
+    text = ("The Lotte Giants named Choi Jae-hong their manager on Monday. Choi, 61, signed a two-year deal. He "
+            "replaces Choi Min-ho, whose contract ran out. Owner Choi Dong-su approved the hire. Born in Busan, Choi "
+            "managed the LG Twins from 2001-04.")
+    found = people(find_mentions(text, lexicon))
+    assert ("Choi", "Choi Jae-hong") in found and ("Choi", "Choi Dong-su") not in found
+    assert ("Choi Jae-hong", "LG Twins", "Manager") in _labelled_members(text, lexicon)
+    # A surname no one went by alone before two people of it came in stays unresolved.
+    assert ("Wilpon", "Jeff Wilpon") not in people(find_mentions("Jeff Wilpon and Fred Wilpon met. Wilpon spoke.",
+                                                                 lexicon))
+
+
+def test_a_school_goes_by_a_name_the_reference_gives_a_club_the_article_does_not_name(lexicon: Lexicon) -> None:
+    text = ("AUSTIN (AP) — Texas hired Tulane coach Dale Morrow on Monday. Morrow took the Green Wave to the NCAA "
+            "tournament twice. \"This is a great day for the Longhorns,\" Morrow said.")
+    clubs = {(m.surface, m.label) for m in find_mentions(text, lexicon) if m.entity_type == "Team"}
+    assert ("Texas", "Texas Longhorns") in clubs and ("Texas", "Texas Rangers") not in clubs
+    # Beside the club's own name, the place stays the club's.
+    text = ("Texas beat the Longhorns in an exhibition, and the Rangers' manager Dale Morrow said Texas looked "
+            "sharp.")
+    clubs = {(m.surface, m.label) for m in find_mentions(text, lexicon) if m.entity_type == "Team"}
+    assert ("Texas", "Texas Longhorns") not in clubs
