@@ -27,8 +27,8 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # An assistant general manager is an executive under the general manager, not one.
     ("GeneralManager", re.compile(r"(?<!assistant )(?<!assistant to the )\b(?:general manager|GM)\b", re.I)),
     ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general managers?|"
-                             r"assistant GMs?|vice presidents?|director of [a-z]+(?: [a-z]+)?|special (?:assistants?|"
-                             r"advisers?|advisors?)|front office))\b")),
+                             r"assistant GMs?|vice presidents?|director of [a-z]+(?: [a-z]+)?|athletic director|"
+                             r"special (?:assistants?|advisers?|advisors?)|front office))\b")),
     ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman|(?:managing |general |limited )partners?)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
@@ -541,12 +541,25 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             between = sentence[person["end"] - sentence_start: outlet["start"] - sentence_start]
             if re.fullmatch(r"\s+of(?: the)?\s+", between) or _REPORTER_FOR.fullmatch(between):
                 facts.append(_fact("member", person, outlet, person["start"], outlet["end"], role="Reporter"))
+            elif _BROADCASTER_FOR.fullmatch(between):
+                facts.append(_fact("member", person, outlet, person["start"], outlet["end"], role="Broadcaster"))
+            elif _BEFORE_OUTLETS_VOICE.fullmatch(between) and (
+                    voice := _OUTLETS_VOICE.match(sentence, outlet["end"] - sentence_start)):
+                facts.append(_fact("member", person, outlet, person["start"], sentence_start + voice.end(),
+                                   role="Broadcaster"))
     return facts
 
 
 # "She was previously a reporter for the Houston Chronicle", "Davidoff, a columnist at Newsday".
 _REPORTER_FOR = re.compile(r"[^.;]{0,40}\b(?:reporter|writer|columnist|correspondent|editor|journalist)\s+"
                            r"(?:for|at|with)(?: the)?\s+")
+
+
+# "spent the past season as an analyst for ESPN"; "became an ESPN analyst" (not "told ESPN analyst Jones").
+_BROADCASTER_FOR = re.compile(r"[^.;]{0,40}\b(?:analyst|broadcaster|announcer|commentator|play-by-play voice)\s+"
+                              r"(?:for|at|with|on)(?: the)?\s+")
+_BEFORE_OUTLETS_VOICE = re.compile(r"[^.;]{0,40}\b(?:as|is|was|became|become|an?|the|former|longtime)\s+")
+_OUTLETS_VOICE = re.compile(r"(?:[’']s?)?\s+(?:analyst|broadcaster|announcer|commentator)\b(?!\s+[A-Z])")
 
 
 def _is_opponent(sentence: str, sentence_start: int, mention: dict[str, Any]) -> bool:
@@ -785,6 +798,16 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if fact["relation"] == "member" and clubs and people and all(
                 _another_persons_club(c, fact["person_key"]) for c in clubs):
             return False
+        # "He hit .394, the best since Ted Williams batted .406 for the Red Sox": a club the model hangs on the
+        # main verb, past another person's clause, is that person's.
+        if fact["relation"] == "member" and clubs and all(
+                _past_another_persons_clause(c, fact["person_key"]) for c in clubs):
+            return False
+        # "signed Jeong away from the SK Wyverns and Lee away from the Kia Tigers": the club one is signed away
+        # from is the name's right before it only.
+        if fact["relation"] == "member" and clubs and all(_signed_away_from_another(c, fact["person_key"])
+                                                          for c in clubs):
+            return False
         # A club the sentence does not name (a front-office title goes to the affiliate's parent) is not checked.
         # Two coordinated clauses keep their clubs apart ("The Giants hired Ostrova, and the Red Sox hired Morrow"),
         # at the cost of a game's account ("Morrow threw seven innings, and the Mets won" states no membership).
@@ -801,6 +824,21 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             return False
         other = mention_of(named)
         return other is not None and other["entity_type"] == "Person" and other["entity_key"] != person_key
+
+    def _signed_away_from_another(club: dict[str, Any], person_key: str) -> bool:
+        if not re.search(r"\baway from\s+(?:the\s+)?$", sentence[:club["start"] - sentence_start]):
+            return False
+        before = [m for m in mentions if m["entity_type"] == "Person" and m["end"] <= club["start"]]
+        return bool(before) and max(before, key=lambda m: m["end"])["entity_key"] != person_key
+
+    def _past_another_persons_clause(club: dict[str, Any], person_key: str) -> bool:
+        c = parsed.covering(club["start"], club["end"])
+        prep = parsed.head(c) if c is not None and c.dep == "pobj" else None
+        verb = parsed.head(prep) if prep is not None else None
+        between = relations.clause_between(parsed, verb, prep) if verb is not None and prep is not None else None
+        others = [m for t in parsed.children(between, "nsubj", "nsubjpass") if (m := mention_of(t)) is not None
+                  and m["entity_type"] == "Person"] if between is not None else []
+        return bool(others) and all(m["entity_key"] != person_key for m in others)
 
     def _in_another_clubs_clause(club: dict[str, Any], person: dict[str, Any]) -> bool:
         c, p = parsed.covering(club["start"], club["end"]), parsed.covering(person["start"], person["end"])

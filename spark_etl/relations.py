@@ -554,7 +554,11 @@ def _antecedent(parse: Parse, verb: Token, head: Token) -> Token:
     who = min(parse.children(verb, "nsubj", "nsubjpass"), key=lambda t: t.i)
     if who.i >= 2 and parse.tokens[who.i - 1].text == "," and parse.tokens[who.i - 2].pos == "PROPN":
         return parse.tokens[who.i - 2]
-    while head.dep == "appos" and head.pos != "PROPN" and (above := parse.head(head)) is not None:
+    # Not a name but a title written like one: "Gwynn, the Hall of Famer who spent 20 seasons with the Padres".
+    while head.dep == "appos" and (head.pos != "PROPN" or (
+            any(t.text.lower() == "of" for t in parse.children(head, "prep"))
+            and any(t.text.lower() in ("the", "a", "an") for t in parse.children(head, "det")))) \
+            and (above := parse.head(head)) is not None:
         head = above
     return head
 
@@ -693,7 +697,8 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
         holders += [out for holder in list(holders) for out in parse.children(holder, "prep")
                     if out.text.lower() == "out" or holder is verb]
         found = [pobj for holder in holders for prep in parse.children(holder, "prep")
-                 if prep.text.lower() == word for pobj in parse.children(prep, "pobj")]
+                 if prep.text.lower() == word and not (holder is verb and clause_between(parse, verb, prep))
+                 for pobj in parse.children(prep, "pobj")]
     # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does, and
     # "three prospects, including Jarred Kelenic" some of them.
     # Of every conjunct: "for Bruce, Swarzak and three prospects, including Jarred Kelenic".
@@ -704,6 +709,17 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
     if slot.startswith("prep:"):
         found += _listed_after_colon(parse, found)
     return [t for token in found for t in parse.conjuncts(token)]
+
+
+def clause_between(parse: Parse, verb: Token, prep: Token) -> Token | None:
+    """The verb of a clause with a subject of its own that stands between `verb` and a preposition the model hangs
+    on it, nothing closing that clause before the preposition: the preposition is that clause's ("He hit .394,
+    the best since Ted Williams batted .406 for the Red Sox": "for" is Williams's, not "hit"'s)."""
+    for between in parse.tokens[verb.i + 1:prep.i]:
+        if between.pos in ("VERB", "AUX") and parse.children(between, "nsubj", "nsubjpass") and \
+                not any(t.text in (",", ";", "and") for t in parse.tokens[between.i + 1:prep.i]):
+            return between
+    return None
 
 
 def _listed_after_colon(parse: Parse, found: list[Token]) -> list[Token]:

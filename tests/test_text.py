@@ -1215,3 +1215,39 @@ def test_a_school_goes_by_a_name_the_reference_gives_a_club_the_article_does_not
             "sharp.")
     clubs = {(m.surface, m.label) for m in find_mentions(text, lexicon) if m.entity_type == "Team"}
     assert ("Texas", "Texas Longhorns") not in clubs
+
+
+def test_a_club_past_another_persons_clause_is_his(lexicon: Lexicon) -> None:
+    """The model hangs "for the Texas Rangers" on "hit", past the clause of Lee's own verb."""
+    text = ("Dale Morrow played for the Seattle Mariners. He hit .394 in 2001, the highest average in the majors "
+            "since Bo Lee batted .406 for the Texas Rangers in 1980, before a strike ended the season.")
+    members = _labelled_members(text, lexicon)
+    assert ("Bo Lee", "Texas Rangers", "Player") in members
+    assert ("Dale Morrow", "Texas Rangers", "Player") not in members
+
+
+def test_a_relative_clause_after_a_title_written_like_a_name_is_the_persons(lexicon: Lexicon) -> None:
+    text = "Dale Morrow, the Hall of Famer who spent 15 seasons with the Seattle Mariners, died Monday."
+    assert ("Dale Morrow", "Seattle Mariners", "Player") in _labelled_members(text, lexicon)
+
+
+def test_an_analyst_for_an_outlet_is_its_broadcaster(lexicon: Lexicon) -> None:
+    found = _labelled_members("Dale Morrow spent the past season as an analyst for ESPN. Bo Lee became an ESPN "
+                              "analyst in 2010.", lexicon)
+    assert {("Dale Morrow", "ESPN", "Broadcaster"), ("Bo Lee", "ESPN", "Broadcaster")} <= found
+    # A title before another's name is that one's.
+    assert not _labelled_members("Dale Morrow told ESPN analyst Bo Lee that he was happy.", lexicon) & {
+        ("Dale Morrow", "ESPN", "Broadcaster")}
+
+
+def test_a_schools_athletic_director_is_its_executive(lexicon: Lexicon) -> None:
+    found = _labelled_members("San Diego State athletic director Dale Morrow said the school would honor him.",
+                              lexicon)
+    assert ("Dale Morrow", "San Diego State Aztecs", "Executive") in found
+
+
+def test_the_club_one_is_signed_away_from_is_his_alone(lexicon: Lexicon) -> None:
+    found = _labelled_members("Last winter the Lotte Giants signed free agent second baseman Dale Morrow away from "
+                              "the Doosan Bears and outfielder Bo Lee away from the LG Twins.", lexicon)
+    assert {("Dale Morrow", "Doosan Bears", "Player"), ("Bo Lee", "LG Twins", "Player")} <= found
+    assert not {("Dale Morrow", "LG Twins", "Player"), ("Bo Lee", "Doosan Bears", "Player")} & found
