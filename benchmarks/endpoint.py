@@ -81,7 +81,8 @@ def wait_until_up(url: str, timeout: float = 30) -> None:
         try:
             requests.get(url, params={"query": "ASK {}"}, timeout=2)
             return
-        except requests.ConnectionError:
+        # Refused while the server starts; on a loaded machine, accepted but answered after the request's timeout.
+        except (requests.ConnectionError, requests.Timeout):
             time.sleep(0.02)
     raise RuntimeError(f"{url} did not come up")
 
