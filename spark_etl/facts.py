@@ -828,8 +828,9 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     def _signed_away_from_another(club: dict[str, Any], person_key: str) -> bool:
         if not re.search(r"\baway from\s+(?:the\s+)?$", sentence[:club["start"] - sentence_start]):
             return False
-        before = [m for m in mentions if m["entity_type"] == "Person" and m["end"] <= club["start"]]
-        return bool(before) and max(before, key=lambda m: m["end"])["entity_key"] != person_key
+        before = _nearest([m for m in mentions if m["entity_type"] == "Person" and m["end"] <= club["start"]],
+                          (club["start"], club["end"]))
+        return before is not None and before["entity_key"] != person_key
 
     def _past_another_persons_clause(club: dict[str, Any], person_key: str) -> bool:
         c = parsed.covering(club["start"], club["end"])
