@@ -102,11 +102,11 @@ T = TypeVar("T")
 class DerivedValue(Generic[T]):
     """`read(store)` for the store last asked.
 
-    For a store of a lineage not asked before: with `settle_seconds` None, loaded from the values its build
-    saved (`saved_as`), and read again in the background if the build has been updated since; without one,
-    read at once by the asking thread. With `settle_seconds`, read in the background once that lineage has
-    stayed the one asked for `settle_seconds` and twice the last read (a stream of new builds must not keep a
-    core reading values no one gets to use), with None answered meanwhile.
+    For a store of a lineage not asked before: loaded from the values its build saved (`saved_as`), and read
+    again in the background if the build has been updated since. Without a saved value: with `settle_seconds`
+    None, read at once by the asking thread; with `settle_seconds`, read in the background once that lineage
+    has stayed the one asked for `settle_seconds` and twice the last read (a stream of new builds must not keep
+    a core reading values no one gets to use), with None answered meanwhile.
 
     For the same lineage at a new generation: read at once when the last read was quick, else in the background
     while the previous value answers; so an answer may lag the last updates by up to REFRESH_FACTOR reads' time
@@ -150,9 +150,9 @@ class DerivedValue(Generic[T]):
             if store is not self._store and (number is None or number != self._lineage):
                 self._value, self._has_value, self._asked_since = None, False, now
             self._store, self._lineage = store, number
-            if not self._has_value and self.settle_seconds is None:
-                if not self._load_saved(number):
-                    return self._read_now(store, number, changed_to)
+            # What the build saved loads in a fraction of a read, settled or not.
+            if not self._has_value and not self._load_saved(number) and self.settle_seconds is None:
+                return self._read_now(store, number, changed_to)
             if not self._has_value:
                 if not self._reading and now - self._asked_since >= max(self.settle_seconds or 0.0,
                                                                         2 * self._read_seconds):

@@ -143,19 +143,20 @@ def read_name_table(store: Store, max_characters: int = NAME_TABLE_MAX_CHARACTER
     return NameTable(named, ending, sorted(words))
 
 
-# Read once the served store has settled: under a stream of new builds no table is read, each costing more than
-# the scans it would save, and lookups scan the store as they would without it.
-_tables = DerivedValue(read_name_table, "name-table", settle_seconds=5.0)
+# Saved by the build, so that a process reading from disk has it at its first lookup; a build updated since, or
+# saved by no build, is read once the served store has settled: under a stream of new builds no table is read,
+# each costing more than the scans it would save, and lookups scan the store as they would without it.
+NAME_TABLE = DerivedValue(read_name_table, "name-table", settle_seconds=5.0, saved_as="name-table.pickle")
 
 
 def read_name_table_now(store: Store) -> NameTable | None:
     """Read the store's name table now, settled or not, for the lookups that follow."""
-    return _tables.read_now(store)
+    return NAME_TABLE.read_now(store)
 
 
 def name_table(store: Store) -> NameTable | None:
     """The store's name table once it is ready; None until then, or past the bound (the caller scans)."""
-    return _tables.get(store)
+    return NAME_TABLE.get(store)
 
 
 def scanned_names(store: Store, needle: str) -> set[str]:

@@ -114,6 +114,25 @@ def test_a_store_opened_again_after_updates_stays_in_its_lineage(store_copy: Pat
     assert lineage is not None and lineage[0] == found[0] and lineage[1] != found[1]
 
 
+def test_a_settling_value_its_build_saved_answers_at_once_and_one_it_did_not_save_waits(tmp_path: Path) -> None:
+    reads: list[int] = []
+
+    def counted(store: Store) -> int:
+        reads.append(len(store))
+        return len(store)
+
+    values = DerivedValue(counted, "counted", settle_seconds=60.0, saved_as="count.pickle")
+    derived.save([values], _store(1, 2), tmp_path)
+    served = _store(1, 2)
+    derived.register(served, tmp_path)
+    assert values.get(served) == 2 and reads == [2], "loaded as saved, without waiting to settle"
+    derived.forget(served)
+    unsaved = _store(1, 2, 3)
+    derived.register(unsaved)  # a store no build saved values for
+    assert values.get(unsaved) is None and reads == [2], "not read before it has settled"
+    derived.forget(unsaved)
+
+
 def test_a_value_its_build_saved_is_loaded_not_read(tmp_path: Path) -> None:
     reads: list[int] = []
 
@@ -145,9 +164,10 @@ def test_a_value_its_build_saved_is_loaded_not_read(tmp_path: Path) -> None:
     derived.forget(broken)
 
 
-def test_a_served_build_loads_the_network_the_graph_and_the_ranking_it_saved(store_copy: Path) -> None:
+def test_a_served_build_loads_the_network_the_graph_the_ranking_and_the_names_it_saved(store_copy: Path) -> None:
     from store.builds import DERIVED, current_build
     from store.measures import CENTRAL_RANKING, GRAPH_SOFTWARE, central_entities, graph_software, read_ranking
+    from store.names import NAME_TABLE, name_table, read_name_table
     from store.paths import MEMBERSHIP_GRAPH, graph_of, read_graph
     from store.seasons import CHAIN_NETWORK, network_of, read_network
 
@@ -155,13 +175,15 @@ def test_a_served_build_loads_the_network_the_graph_and_the_ranking_it_saved(sto
     assert build is not None
     assert {p.name for p in (build / DERIVED).iterdir()} == {"chain-network.pickle", "membership-graph.pickle",
                                                              "central-ranking.pickle", "graph-software.pickle",
-                                                             "club-managers.pickle"}
+                                                             "club-managers.pickle", "name-table.pickle"}
     handle = CurrentStore(store_copy)  # kept: a handle let go forgets its store's lineage
     store = handle.get()
     network, graph = network_of(store), graph_of(store)
     people, software = central_entities(store, "Person", 5), graph_software(store)
     assert CHAIN_NETWORK._from_saved and MEMBERSHIP_GRAPH._from_saved and CENTRAL_RANKING._from_saved
     assert GRAPH_SOFTWARE._from_saved and software.startswith("GraphFrames")
+    # The names at the first lookup, where a table read from the store waits for the store to settle.
+    assert name_table(store) == read_name_table(store) and NAME_TABLE._from_saved
     ranking = read_ranking(store)
     assert people == [{k: v for k, v in r.items() if k != "types"}
                       for r in ranking if namespaces.BB + "Person" in r["types"]][:5]
