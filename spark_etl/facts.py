@@ -28,7 +28,8 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("GeneralManager", re.compile(r"(?<!assistant )(?<!assistant to the )\b(?:general manager|GM)\b", re.I)),
     ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general managers?|"
                              r"assistant GMs?|vice presidents?|director of [a-z]+(?: [a-z]+)?|athletic director|"
-                             r"special (?:assistants?|advisers?|advisors?)|front office))\b")),
+                             r"special (?:assistants?|advisers?|advisors?)|senior (?:advisers?|advisors?)|"
+                             r"farm director|front office))\b")),
     ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman|(?:managing |general |limited )partners?)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
@@ -361,8 +362,9 @@ def coordinated_spans(sentence: str, sentence_start: int, mentions: list[dict[st
         group.clear()
 
     for mention in ordered:
-        if group and not _LIST_GAP.fullmatch(
-                sentence[group[-1]["end"] - sentence_start: mention["start"] - sentence_start]):
+        gap = sentence[group[-1]["end"] - sentence_start: mention["start"] - sentence_start] if group else ""
+        # ", and he became the Mariners' manager": a pronoun after a comma opens a clause of its own.
+        if group and (not _LIST_GAP.fullmatch(gap) or "," in gap and mention.get("kind") == "pronoun"):
             close()
         group.append(mention)
     close()
@@ -438,6 +440,11 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                                       (sentence_start + title_span[0], sentence_start + title_span[1]))
             listed_titles[person["start"]] = own_role
     bound_clubs = {club for club, _ in bound.values()}
+    # Each person's titles bound to a club, for all his mentions: "Santurce owner Pedrín Zorrilla built his club
+    # with help from the Giants, who let them play for him" (no owner of the Giants through "him").
+    club_keys = {t["start"]: t["entity_key"] for t in teams}
+    bound_titles = [(p["entity_key"], club_keys.get(bound[p["start"]][0]), bound[p["start"]][1])
+                    for p in people if p["start"] in bound]
     # "Austin Dean, the former Miami Marlins and St. Louis Cardinals outfielder, had two hits, and Kim ...": the
     # clubs of a person's apposition are that person's, not the next one's.
     # Not a club titling another person inside it: "the son of former Tigers outfielder Trey Haskins".
@@ -477,6 +484,9 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 t["entity_key"] != org["entity_key"]
                 and _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: c[0] - sentence_start])
                 for t in teams if t["end"] <= c[0]) and not _of_another(sentence, sentence_start, c, o_span)]
+            own_cues = [(r, c) for r, c in own_cues if not any(
+                key == person["entity_key"] and club_key != org["entity_key"] and span[0] <= c[0] and c[1] <= span[1]
+                for key, club_key, span in bound_titles)]
             org_title = titled_role
             # ... and the titles of a person's apposition that names clubs are those clubs', not another's:
             # "Hoshino, a former Chunichi Dragons pitcher and manager, led Rakuten" (no pitcher of Rakuten).
@@ -548,6 +558,13 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 facts.append(_fact("member", person, outlet, person["start"], sentence_start + voice.end(),
                                    role="Broadcaster"))
     return facts
+
+
+# A club's relative clause opening with a title and its holder: "the Padres, whose owner Ray Kroc", "the Demons of
+# the Western League, whose owner, Lee Keyser,".
+_WHOSE_TITLE = re.compile(r"(?:\s+of the (?:[A-Z][\w.-]*\s+){0,4}League)?,\s+whose\s+"
+                          r"(?:(?:new|former|longtime|then|majority|principal|general|team|club)\s+)?"
+                          r"(?:owner|president|general manager|manager|chairman|chairwoman|coach|GM)\s*,?\s+")
 
 
 # "She was previously a reporter for the Houston Chronicle", "Davidoff, a columnist at Newsday".
@@ -765,6 +782,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if fact["relation"] not in _CHECKED:
             return True
         people = [m for m in mentions if m["entity_key"] == fact["person_key"] and m["entity_type"] == "Person"]
+        # "The Padres, whose owner Ray Kroc had offered more": the title a club's relative clause opens with is
+        # said of the club, whatever the clause goes on to say of its holder.
+        if fact["relation"] == "member" and any(
+                _WHOSE_TITLE.fullmatch(sentence[c["end"] - sentence_start:p["start"] - sentence_start])
+                for c in mentions if c["entity_key"] == fact["object_key"] for p in people if c["end"] <= p["start"]):
+            return True
         # "will remain as her partner": a possessive pronoun is the owner of what follows it, not a member of a
         # club named elsewhere in the sentence ("his 2010 Cyclones" are his, and stay).
         # So is a name written only as whose relative someone is ("Moniak's father, Matt, played at ...").
@@ -1405,8 +1428,12 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 # contract as president of baseball operations was not renewed": each keeps his own).
                 # Nor to the one replaced, when the sentence gives him a post of his own: the successor's is then
                 # a former one ("replaced him with Ned Yost, the former Brewers manager").
-                if len(posts[holder]) == 1 and not (holder == 0 and posts[1]) and not any(
-                        club_key == next(iter(posts[holder]))[1] for _, club_key in posts[other]):
+                # Nor a post the sentence gives him in its words about him ("He replaces Ron Marotta, who resigned
+                # to become a scout for the Phillies"): where he went, not what he left.
+                went_to = [key for key in posts[1] if _named_only_about(parsed, mentions, key[1], pair[1])]
+                if len(posts[holder]) == 1 and not (holder == 0 and len(posts[1]) > len(went_to)) and not any(
+                        club_key == next(iter(posts[holder]))[1] for _, club_key in posts[other]) \
+                        and not _named_only_about(parsed, mentions, next(iter(posts[holder]))[1], pair[holder]):
                     post = next(iter(posts[holder].values()))
                     club = {"entity_key": post["object_key"], "label": post["object_label"],
                             "entity_type": post["object_type"]}
@@ -1414,6 +1441,15 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                                               max(pair[0]["end"], pair[1]["end"]), role=post["role"]),
                                         sentence_start=start))
     return implied
+
+
+def _named_only_about(parsed: parse.Parse, mentions: list[dict[str, Any]], club_key: str,
+                      person: dict[str, Any]) -> bool:
+    """Whether the sentence names the club, and only in relative clauses on the person ("Marotta, who resigned to
+    become a scout for the Phillies")."""
+    tokens = [t for m in mentions if m["entity_key"] == club_key and (t := parsed.covering(m["start"], m["end"]))]
+    return bool(tokens) and all(any(a.dep == "relcl" and _stands_for(person, relations.relative_clause_antecedent(
+        parsed, a)) for a in parsed.ancestors(t)) for t in tokens)
 
 
 def _leading_teams(sentence: str, sentence_start: int, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -122,9 +122,9 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
 
     def close(after: str = "") -> None:
         words = list(current)
-        # A name the article "the" opens is a club's or a place's ("the Kintetsu Buffaloes"), and one before
-        # "surgery" an operation's ("Tommy John surgery").
-        if article or school or after.lower() in _EPONYMOUS_NOUNS:
+        # A name the article "the" opens is a club's or a place's ("the Kintetsu Buffaloes", "The Des Moines
+        # Demons of the Western League"), and one before "surgery" an operation's ("Tommy John surgery").
+        if article or school or after.lower() in _EPONYMOUS_NOUNS or (words and words[0][2] == "The"):
             words.clear()
         # A family name that is also a word of places ("Park") before a Korean given name is a name: "Park
         # Jin-man".
@@ -135,9 +135,13 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
             runs.append((words[0][0], words[-1][1], [w[2] for w in words]))
             current.clear()
             return
+        # A month before an initial is a given name: "August A. Busch Jr." (never a date).
+        months = {w[0] for w, after in zip(words, words[1:], strict=False)
+                  if w[2] in _MONTHS and names.is_initials(after[2])
+                  and not _BEFORE_A_DATE.search(text[max(0, w[0] - 12):w[0]])}
         # Leading and trailing titles, sentence openers and particles are not part of a name.
-        while words and (words[0][2] in not_name_words or names.is_particle(words[0][2])
-                         or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
+        while words and (words[0][2] in not_name_words and words[0][0] not in months
+                         or names.is_particle(words[0][2]) or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
             words.pop(0)
         if any(w[2] in names.INSTITUTION_HEADS | names.PLACE_HEADS for w in words[1:]) or (
                 words and words[0][2] in names.PLACE_OPENERS):
@@ -148,12 +152,15 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
             words = []
         while words and names.is_nickname(words[-1][2]):
             words.pop()
-        if words and not any(w[2] in not_name_words for w in words):
+        if words and not any(w[2] in not_name_words and w[0] not in months for w in words):
             # A nickname stays in the mention's span, not in the name: 'Gustavo "Tavo" Zamora-Reyes'.
             runs.append((words[0][0], words[-1][1], [w[2] for w in words]))
         current.clear()
 
     previous = before_previous = ""
+    # Whether the words right before are a club or a place the reference took, after "the": "the Toledo Blue
+    # Stockings" names no person either (but "the Yankees' Bob Turley" does).
+    after_the = False
     for w_start, w_end, word, spaced in _words(text, start, end):
         free = not _overlaps(w_start, w_end, taken)
         if free and current and names.is_suffix(word):
@@ -163,18 +170,24 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
                                                                     or names.is_nickname(word)))):
             if not current:
                 opens = previous in ("", "“", '"', "(", ":", "—", "‘")
-                article = previous.lower() == "the"
+                article = previous.lower() == "the" or after_the
                 school = (before_previous.lower(), previous.lower()) == ("out", "of")
             current.append((w_start, w_end, word))
             if not spaced:
                 close()
         else:
             close(word)
+        after_the = not free and word[:1].isupper() and not re.search(r"[’']s?$", word) and (
+            after_the or previous.lower() == "the")
         previous, before_previous = word, previous
     close()
     return runs
 
 
+_MONTHS = frozenset({"January", "February", "March", "April", "May", "June", "July", "August", "September",
+                     "October", "November", "December"})
+_BEFORE_A_DATE = re.compile(r"\b(?:in|since|until|by|of|last|this|next|early|late|mid|through|from|during|into|"
+                            r"that|each|every)\s+$", re.I)
 # Nouns a name before them names no person: "Tommy John surgery".
 _EPONYMOUS_NOUNS = frozenset({"surgery", "surgeries", "procedure"})
 _RELATIVE_OF = re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
@@ -196,7 +209,7 @@ def _is_full_name(words: list[str]) -> bool:
 _NAME_OPENERS = frozenset({"New", "San", "Santa", "Los", "Las", "El", "La", "Le", "St.", "North", "South", "East",
                            "West", "Fort", "Lake", "Grand", "Great", "Little", "Old", "Round", "Salt", "Rio", "Port",
                            "Mount", "Palm", "High", "Long", "Big", "Red", "Blue", "White", "Green", "Black", "Golden",
-                           "Los Angeles", "Kansas", "Bay", "Inland", "Rocky", "Northern", "Southern"})
+                           "Kansas", "Bay", "Inland", "Rocky", "Northern", "Southern"})
 
 
 # Leagues whose clubs the press names by their owner's company, which stands inside the club's name.
@@ -563,10 +576,12 @@ OPPONENT_BEFORE = re.compile(
 # The standings' other side, which is no game's account: "8 1/2 games behind the Yankees", "who trail the Cardinals".
 STANDINGS_BEFORE = re.compile(r"\b(?:games\s+(?:behind|ahead\s+of)|trail|trails|trailed|trailing)\s+(?:the\s+)?$")
 
-# "the club", "the team", "the club's president": the club the article spoke of last.
+# "the club", "the team", "the club's president", "club president Gabe Paul": the club the article spoke of last.
 # Not "the club's top affiliate", "the team's owner": what a club owns is said of that, not of the club's people.
 _CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’']s?\s+(?:[\w-]+\s+){0,2}?(?:affiliates?|farm|"
-                               r"system|parent|owners?|ownership)\b)")
+                               r"system|parent|owners?|ownership)\b)"
+                               # "put together by club president Gabe Paul": a title the word "club" opens.
+                               r"|(?<![Tt]he )\b[Cc]lub(?= (?:president|chairman|chairwoman|owner|official) [A-Z])")
 
 
 def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
@@ -647,21 +662,38 @@ def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
         last = sentence_of(before[-1][0])
         subjects = [f for f in before if sentence_of(f[0]) == last
                     and any(f[0] <= start < f[1] for start in subject_starts)]
+        # "The signing caps a busy winter for the Yankees, who finished second ... In October they acquired":
+        # where no one is that sentence's subject, the one club its relative clause is about.
+        if not subjects:
+            subjects = [f for f in before if sentence_of(f[0]) == last and f[2] == "Team"
+                        and _relative_clause_subject(doc, f)]
+            subjects = subjects if len({f[3] for f in subjects}) == 1 else []
         if subjects and subjects[0][2] == "Team":
             _, _, entity_type, key, label, _ = subjects[0]
             resolved.append((token.idx, token.idx + 4, entity_type, key, label, "description"))
     return resolved
 
 
+def _relative_clause_subject(doc: Any, mention: tuple[int, int, str, str, str, str]) -> bool:
+    """Whether a mention is what a relative clause hung on it is about: "the Yankees, who finished second"."""
+    token = _span_head(doc, mention[0], mention[1])
+    return token is not None and any(
+        clause.dep_ == "relcl" and any(c.dep_ in _SUBJECT_DEPS and c.lower_ in ("who", "which", "that")
+                                       for c in clause.children)
+        for clause in token.children)
+
+
 def _towns(text: str, regions: frozenset[str]) -> list[tuple[int, int]]:
     """The spans of the capitalised words before a comma and a state, province or country that ends a phrase
-    ("a native of Port Orchard, Washington,", "Sarnia, Ontario."): a town's name, never a person's."""
+    ("a native of Port Orchard, Washington,", "Sarnia, Ontario.", "Hertford, N.C."), and of the state: a town's
+    name and a region's, never a person's."""
     if not regions:
         return []
     region = "|".join(re.escape(r) for r in sorted(regions, key=len, reverse=True))
-    town = re.compile(r"(?<![\w.’'-])((?:[A-Z][\w’'.-]*\s+){0,2}[A-Z][\w’'.-]*),\s+(?:" + region +
-                      r")(?=\s*[,.;:()\n—]|\s*$)")
-    return [(m.start(1), m.end(1)) for m in town.finditer(text)]
+    # A state's abbreviation may end the sentence too: "in Hertford, N.C. Kluttz spent ...".
+    town = re.compile(r"(?<![\w.’'-])((?:[A-Z][\w’'.-]*\s+){0,2}[A-Z][\w’'.-]*),\s+(" + region +
+                      r")(?:(?<=\.)|(?=\s*[,.;:()\n—]|\s*$))")
+    return [span for m in town.finditer(text) for span in ((m.start(1), m.end(1)), (m.start(2), m.end(2)))]
 
 
 def _dateline_apart(text: str) -> str:
@@ -725,12 +757,17 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     org_spans += [(s, e, form) for s, e, form in (_spans(_surface_pattern(tuple(local_forms)), normalized)
                                                   if local_forms else [])
                   if not _overlaps(s, e, taken) and not re.match(r"\s+[A-Z]", normalized[e:])]
+    # "in Louisville, Ky.": a city before its state is the place, whichever club the reference names after it
+    # (but "the Red Sox' Class A affiliate in Greenville, S.C." is the club the article says is there).
+    towns = _towns(normalized, lexicon.regions)
+    org_spans = [(s, e, form) for s, e, form in org_spans
+                 if (s, e) not in towns or form == orgs[forms[form]].label or form in local_forms]
     taken = [(s, e) for s, e, _ in org_spans]
     # An award's plural is an award too: "three Cy Youngs", "two Gold Gloves".
     blocked = list(lexicon.places | lexicon.awards | {f"{award}s" for award in lexicon.awards})
     taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
               if not _overlaps(s, e, taken)]
-    taken += [span for span in _towns(normalized, lexicon.regions) if not _overlaps(*span, taken)]
+    taken += [span for span in towns if not _overlaps(*span, taken)]
 
     sentences = list(_sentences(normalized))
 
@@ -789,6 +826,10 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             if len(words) >= 3:
                 other_names.add(" ".join(words[1:]))
             other_names |= {f"{w[1:-1]} {names.surname(' '.join(words))}" for w in written if names.is_nickname(w)}
+    # ... and a given name cut short: "Fleet Walker" of "Moses Fleetwood Walker", the one person of that surname
+    # with a given name that begins so.
+    short_given = _short_given_names([[w for w in written if not names.is_nickname(w)] for _, _, written in candidates])
+    other_names |= set(short_given)
     full_names: dict[str, str] = {}  # key -> label
     singles: list[tuple[int, int, str]] = []
     for start, end, written in sorted(candidates):
@@ -821,6 +862,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             parts.add(" ".join(words[1:]))
         if names.is_suffix(words[-1]):  # "Griffey Jr." is the son, whoever else is a Griffey
             parts.add(f"{names.surname(label)} {words[-1]}")
+        parts |= {short for short, full in short_given.items() if full == label}
         for part in parts:
             by_part.setdefault(part, set()).add(key)
     # A short name stands for someone the article has introduced before it ("DiNapoli, 57," is the father when
@@ -947,13 +989,19 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
         tokens = [t for t in ent if not (t.text in ("’s", "'s") or t.is_punct and t.text not in (".",))]
         while tokens and (tokens[0].text in not_name_words or tokens[0].text.lower() == "the"):
             tokens.pop(0)
+        # "The Des Moines Demons of the Western League": a club and its league, read as one organization.
+        of_the = next((i for i, t in enumerate(tokens[:-1]) if i and t.text == "of" and tokens[i + 1].lower_ == "the"),
+                      None)
+        club_of_a_league = ent.label_ == "ORG" and of_the is not None and _is_club_name(tokens[:of_the])
+        if club_of_a_league:
+            tokens = tokens[:of_the]
         # A person's surname may be a word that names no one elsewhere: "Ron Washington" (not "Washington" alone).
         while tokens and tokens[-1].text in not_name_words and not (
                 ent.label_ == "PERSON" and tokens[-1].i == ent[-1].i and 2 <= len(tokens) <= 3
                 and tokens[-1].text not in names.INSTITUTION_HEADS
                 and all(t.text not in not_name_words and names.is_name_token(t.text) for t in tokens[:-1])):
             tokens.pop()
-        if any(t.text in names.INSTITUTION_HEADS for t in ent[1:]):
+        if any(t.text in names.INSTITUTION_HEADS for t in (tokens[1:] if club_of_a_league else ent[1:])):
             continue
         # "Minute Maid Park", read "Maid Park": a place's name the model cut short, not "Chan Ho Park".
         before = doc[ent.start - 1] if ent.start > 0 else None
@@ -1036,6 +1084,38 @@ def _clause_marker(verb: Any) -> str | None:
     return next((c.text.lower() for c in verb.children if c.dep_ in ("mark", "advmod") and c.i < verb.i), None)
 
 
+_CLAUSES_OF_TIME = frozenset({"before", "after", "until", "when", "once"})
+
+
+def _short_given_names(written: list[list[str]]) -> dict[str, str]:
+    """Two-word names whose given name is the start of another given name of one full name only, of their surname:
+    {"Fleet Walker": "Moses Fleetwood Walker"} (beside "Weldy Walker")."""
+    fulls = {" ".join(words) for words in written if _is_full_name(words) and not names.is_suffix(words[-1])}
+    found = {}
+    for words in written:
+        if len(words) != 2 or len(words[0]) < 3 or not _is_full_name(words):
+            continue
+        owners = [full for full in fulls if full.split()[-1] == words[1] and any(
+            given != words[0] and given.startswith(words[0]) for given in full.split()[:-1])]
+        if len(owners) == 1:
+            found[" ".join(words)] = owners[0]
+    return found
+
+
+def _tells_the_time(verb: Any) -> bool:
+    """Whether a verb's clause opens with "before", "after", "until", "when": as the model reads it, or right
+    before its subject or the name before it (where the model hangs "before the Royals hired him" on the noun
+    before it)."""
+    if _clause_marker(verb) in _CLAUSES_OF_TIME:
+        return True
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    at = subjects[0].left_edge.i if subjects else verb.i
+    # Without a subject the model gave it, the name right before the verb: "before the Kansas City Royals hired".
+    while not subjects and at > 0 and verb.doc[at - 1].pos_ in ("PROPN", "DET"):
+        at -= 1
+    return at > 0 and verb.doc[at - 1].lower_ in _CLAUSES_OF_TIME
+
+
 def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tuple[int, int]]) -> _Roles:
     obliques, coarguments = set(), {}
     for start, end in spans:
@@ -1064,8 +1144,15 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
         if token is None or token.dep_ not in ("dobj", "dative", "pobj"):
             continue
         verb = token.head.head if token.dep_ == "pobj" else token.head
+        # "Hillman led the Fighters to the title before the Royals hired him": the object of a clause of time goes
+        # on with the subject of the clause it tells the time of.
+        if token.dep_ == "dobj" and _tells_the_time(verb) and verb.head is not verb:
+            main_subjects = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+            continued[(start, end)] = {(s, e) for s, e in spans + pronouns
+                                       if any(s <= c.idx < e for c in main_subjects)}
         subject_tokens = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
-        if not subject_tokens and verb.dep_ == "conj":  # "DeWitt called him ... and traded him"
+        # "DeWitt called him ... and traded him"; but not "led the Fighters before the Royals hired him".
+        if not subject_tokens and verb.dep_ == "conj" and not _tells_the_time(verb):
             subject_tokens = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
         coarguments[(start, end)] = {(s, e) for s, e in spans + pronouns
                                      if any(s <= c.idx < e for c in subject_tokens)}

@@ -395,7 +395,8 @@ def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[s
     """The role of the title the club is a complement of, below what the club shares with the person: "a
     catcher for 15 seasons with the Chicago Cubs" (Player), "the Mets' pitching coach" (Coach); None when no
     title governs it through prepositions, possessives and lists before a verb, or the person, does, or when
-    the title is another person's ("Jon Daniels, the Rangers' president, said owner Ray Davis ...")."""
+    the title is another person's ("Jon Daniels, the Rangers' president, said owner Ray Davis ...", "and he
+    became the Mets' manager")."""
     top = parse.common_head(person, club)
     own = mention_of(person)
     if played_for(parse, person, club, mention_of):
@@ -413,6 +414,11 @@ def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[s
             if role is not None:
                 holders = [t for t in (parse.head(head) if head.dep == "appos" else None,
                                        *parse.children(head, "appos", "compound")) if t is not None]
+                # ... nor the title another person's clause gives him: "traded him to the Mets for Ray Sadecki, and
+                # he became the Mets' player-manager" (no manager Sadecki).
+                verb = parse.head(head) if head.dep in ("attr", "dobj", "oprd") else None
+                if verb is not None:
+                    holders += parse.children(verb, "nsubj", "nsubjpass")
                 if any((m := mention_of(t)) and m["entity_type"] == "Person"
                        and (own is None or m["entity_key"] != own["entity_key"]) for t in holders):
                     return None
@@ -431,7 +437,8 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
                              mention_of: Callable[[Token], dict[str, Any] | None]) -> bool:
     """Whether `club` stands in a clause, below what it shares with `person`, whose subject is another person or
     another club: "Manager Scott Servais said Castillo would start in New York" (New York is where Castillo
-    starts), "the teardown Krall began when the Reds dealt Gray to Minnesota" (Minnesota is the Reds' deal's); or
+    starts), "the teardown Krall began when the Reds dealt Gray to Minnesota" (Minnesota is the Reds' deal's), or
+    whose subject is the club itself, the person outside it ("won 111 games before the Giants swept them"); or
     the other way round, below the other person's clause, the person in one of his own.
     A relative clause on the person is the person's ("Scott, whom the Mets hired away from the Red Sox"); a
     pronoun subject is not trusted to be someone else."""
@@ -451,6 +458,16 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
         noun = relative_clause_antecedent(parse, step) or parse.head(step) or step
         if step.dep == "relcl" and (same(mention_of(noun), own) or noun in parse.conjuncts(person)):
             continue  # a clause on the person himself, or on the list he is in
+        # "The 1954 Indians, managed by Al López, won 111 games before the New York Giants swept them": a club
+        # that is the subject of an adverbial clause the person is not named in acts on its own account, where
+        # the sentence names another club outside it (not "felt disrespected by general manager Jeff Bridich
+        # after the Rockies did little").
+        if step.dep == "advcl" and not any(same(mention_of(t), own) for t in parse.tokens
+                                           if t is step or step in parse.ancestors(t)) and any(
+                same(mention_of(s), club_mention) for s in parse.children(step, "nsubj")) and any(
+                (m := mention_of(t)) is not None and m["entity_type"] == "Team" and not same(m, club_mention)
+                for t in parse.tokens if t is not step and step not in parse.ancestors(t)):
+            return True
         for subject in parse.children(step, "nsubj", "nsubjpass"):
             if subject.text.lower() in _PERSONAL_PRONOUNS:
                 continue
