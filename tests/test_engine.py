@@ -103,8 +103,9 @@ def test_the_deadline_stops_any_query(engine: bbkg_engine.Store, query: str) -> 
     started = time.monotonic()
     with pytest.raises(bbkg_engine.QueryTimeout):
         engine.query(query, results_type=JSON, timeout=0.3)
-    # Each would run for minutes; stopped within a second leaves room for a busy CI machine's pauses.
-    assert time.monotonic() - started < 1.3
+    # Each would run for minutes; stopped within two seconds leaves room for a busy CI machine's pauses (a path's
+    # closure checks its deadline between steps that may take a second under load).
+    assert time.monotonic() - started < 2.0
 
 
 def test_the_memory_cap_stops_a_query_and_the_next_one_runs(engine: bbkg_engine.Store) -> None:
