@@ -1423,6 +1423,8 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
             posts = [{k: f for k, f in held.items() if f["object_key"] in named} or (
                 {k: f for k, f in held.items() if f["object_key"] == current["entity_key"]}
                 if current is not None and len(held) > 1 else held) for held in posts]
+            # The posts of the one replaced that the sentence names only in its words about him: where he went.
+            went_to = [key for key in posts[1] if _named_only_about(parsed, mentions, key[1], pair[1])]
             for holder, other in ((0, 1), (1, 0)):
                 # Not to one the article gives a post at that club already ("She replaces Michael Hill, whose
                 # contract as president of baseball operations was not renewed": each keeps his own).
@@ -1430,7 +1432,6 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 # a former one ("replaced him with Ned Yost, the former Brewers manager").
                 # Nor a post the sentence gives him in its words about him ("He replaces Ron Marotta, who resigned
                 # to become a scout for the Phillies"): where he went, not what he left.
-                went_to = [key for key in posts[1] if _named_only_about(parsed, mentions, key[1], pair[1])]
                 if len(posts[holder]) == 1 and not (holder == 0 and len(posts[1]) > len(went_to)) and not any(
                         club_key == next(iter(posts[holder]))[1] for _, club_key in posts[other]) \
                         and not _named_only_about(parsed, mentions, next(iter(posts[holder]))[1], pair[holder]):
