@@ -130,6 +130,7 @@ class DerivedValue(Generic[T]):
         self._read_ended = 0.0
         self._reading = False
         self._from_saved = False  # whether the value was loaded as its build saved it, never read here
+        self._unsaved: int | None = None  # the lineage whose build saved no value that loads: not tried again
         self._lock = threading.Lock()
         # A forked process has no reading thread, and perhaps a held lock; it keeps the values (a zygote reads
         # the network once so that each fork has it).
@@ -173,12 +174,13 @@ class DerivedValue(Generic[T]):
     def _load_saved(self, number: int | None) -> bool:
         """Take the value its build saved for lineage `number`, if there is one that loads; whether it did."""
         folder = _saved.get(number) if number is not None else None
-        if folder is None or self.saved_as is None:
+        if folder is None or self.saved_as is None or number == self._unsaved:
             return False
         try:
             with open(folder / self.saved_as, "rb") as f:
                 value = pickle.load(f)  # written by the build (`save`), beside the database it serves
         except Exception:  # noqa: BLE001  # missing, or saved by another version of the code: read instead
+            self._unsaved = number  # an older build's: asking again on every lookup would open it again
             return False
         self._value, self._has_value, self._generation, self._from_saved = value, True, SAVED_GENERATION, True
         return True

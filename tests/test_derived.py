@@ -133,6 +133,18 @@ def test_a_settling_value_its_build_saved_answers_at_once_and_one_it_did_not_sav
     derived.forget(unsaved)
 
 
+def test_a_build_that_saved_no_value_is_not_looked_at_again_on_every_lookup(tmp_path: Path) -> None:
+    """An older build, saved before a value was: the first lookup finds no file, and the later ones do not open the
+    folder again (a published build never changes); the value is read once it has settled."""
+    values = DerivedValue(len, "length", settle_seconds=60.0, saved_as="length.pickle")
+    older = _store(1, 2)
+    derived.register(older, tmp_path)
+    assert values.get(older) is None
+    derived.save([values], _store(1, 2, 3), tmp_path)  # a file no build of this lineage wrote
+    assert values.get(older) is None, "the folder was looked at again"
+    derived.forget(older)
+
+
 def test_a_value_its_build_saved_is_loaded_not_read(tmp_path: Path) -> None:
     reads: list[int] = []
 
