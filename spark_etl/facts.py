@@ -666,7 +666,7 @@ def _stands_for(mention: dict[str, Any], token: parse.Token | None) -> bool:
 
 def _subtree_span(parsed: parse.Parse, token: parse.Token) -> tuple[int, int]:
     """The characters of a token and of every word under it."""
-    under = [t for t in parsed.tokens if t is token or token in parsed.ancestors(t)]
+    under = parsed.subtree(token)
     return min(t.start for t in under), max(t.end for t in under)
 
 
@@ -797,6 +797,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 re.fullmatch(r"\s+(?:[\d–-]+\s+)?", sentence[p["end"] - sentence_start:c["start"] - sentence_start])
                 for p in owners for c in mentions if c["entity_key"] == fact["object_key"]):
             return False
+        # "The Orioles, owned by Peter Angelos, fired the manager": one named only in a participle's words about a
+        # club is none of the sentence's events but that participle's own.
+        if fact["relation"] != "member" and people and all(_in_a_clubs_participle(p, fact["relation"])
+                                                           for p in people):
+            return False
         # "played for the Sun Devils under Pat Murphy", "joined Cash's staff", "the son of Jimy Williams": one
         # named only as what another's words hang on holds none of the clause's posts (a rule reads the one under
         # whom others played as the club's manager), unless the club is in the words about him ("the son of Pat
@@ -836,6 +841,13 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # at the cost of a game's account ("Morrow threw seven innings, and the Mets won" states no membership).
         return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
             parsed, a, b) and not relations.in_another_actors_clause(parsed, a, b, mention_of) for a, b in pairs)
+
+    def _in_a_clubs_participle(person: dict[str, Any], relation: str) -> bool:
+        token = parsed.covering(person["start"], person["end"])
+        cue = dict(EVENT_CUES).get(relation)
+        return token is not None and cue is not None and any(
+            step.dep in ("acl", "advcl") and step.pos == "VERB" and not cue.search(step.text)
+            and relations.described_club(parsed, step, mention_of) is not None for step in parsed.ancestors(token))
 
     def _another_persons_club(club: dict[str, Any], person_key: str) -> bool:
         """Whether the club is written after another person's name as his ("Eric Hinske of the Rays")."""
@@ -970,9 +982,18 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # The trades say where he went: a cue word's guess of another of their clubs gives way.
         moved = {side["entity_key"] for other in moves if other.person["entity_key"] == person["entity_key"]
                  for side in (other.left, other.joined) if side is not None}
+        # So does a club outside the clause of a trade nested in another clause, for a player named only in the
+        # trade's words ("lost Burnes to Arizona, months after acquiring him from the Brewers for Ortiz": Ortiz was
+        # no Diamondback).
+        def beyond(m: dict[str, Any], verb: parse.Token = verb) -> bool:
+            return (t := parsed.covering(m["start"], m["end"])) is not None and verb not in parsed.ancestors(t)
+
+        named_beyond = any(beyond(m) for m in mentions if m["entity_key"] == person["entity_key"])
+        outside = {m["entity_key"] for m in mentions if m["entity_type"] == "Team" and verb.dep in ("advcl", "pcomp")
+                   and not named_beyond and beyond(m) and m["entity_key"] not in moved}
         kept = [f for f in kept if not (f["relation"] == "member" and f["role"] == "Player"
                                         and f["person_key"] == person["entity_key"]
-                                        and f["object_key"] in sides - moved)]
+                                        and f["object_key"] in (sides - moved) | outside)]
         held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
         for side in (move.left, move.joined):
             if side is None:
@@ -1023,6 +1044,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                     club = {"entity_key": club_key, "label": promotion["object_label"],
                             "entity_type": promotion["object_type"]}
                     kept.append(_fact("member", person, club, promotion["start"], promotion["end"], role=role))
+    held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
+    for person, club, role, noun in relations.grouped_members(parsed, mention_of):
+        if (person["entity_key"], club["entity_key"]) not in held:
+            held.add((person["entity_key"], club["entity_key"]))
+            kept.append(_fact("member", person, club, min(person["start"], club["start"], noun.start),
+                              max(person["end"], club["end"], noun.end), role=role))
     for act, subject, actor, verb in relations.act_facts(parsed, mention_of):
         span = (min(subject["start"], actor["start"], verb.start), max(subject["end"], actor["end"], verb.end))
         kept.append(_fact(act.relation, subject, actor, *span, year=_nearest_year(years, (verb.start, verb.end))))
@@ -1054,7 +1081,7 @@ def _givers_named_as_home(moves: list[relations.Move], facts: list[dict[str, Any
         for move in going:
             token = parsed.covering(move.person["start"], move.person["end"])
             apposition = [t for a in (parsed.children(token, "appos") if token is not None else [])
-                          for t in parsed.tokens if t is a or a in parsed.ancestors(t)]
+                          for t in parsed.subtree(a)]
             homes |= {m["entity_key"] for t in apposition if (m := mention_of(t)) and m["entity_type"] == "Team"}
         homes -= sides
         home = next((m for m in mentions if homes == {m["entity_key"]}), None)
@@ -1404,6 +1431,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         if receiver is not None:
             implied += [dict(f, sentence_start=start)
                         for f in _receivers_club_moves(sentence, start, parsed, moves_received, mentions, receiver)]
+        implied += [dict(f, sentence_start=start) for f in _returns_to_the_givers_club(parsed, moves, mentions, facts)]
         if topic is not None:
             dealing = next(iter(leading.values())) if len(leading) == 1 else topic
             implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(moves, facts, dealing)]
@@ -1532,6 +1560,36 @@ def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, moves:
 
 # Posts from which a person makes his club's trades.
 _DEALING = ("GeneralManager", "Executive", "Owner")
+
+
+def _returns_to_the_givers_club(parsed: parse.Parse, moves: list[relations.Move], mentions: list[dict[str, Any]],
+                                facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The club of the players a trade gives back, where the sentence does not name it ("Mulder went to the
+    Cardinals for Haren", "Hudson was traded to the Braves for Cruz"): the one club the article gives the player
+    they were given for, besides the trade's. They joined it."""
+    found = []
+    mention_of = _mention_finder(mentions)
+    for verb in {move.verb.i: move.verb for move in moves}.values():
+        returning = [m for m in moves if m.verb is verb and m.joined is None and m.left is not None]
+        # The player given: the passive's subject ("Hudson was traded"), or the one who went ("Mulder went"); an
+        # active trade's subject is the one who made it ("Hemond traded John to the Dodgers for Allen").
+        slots = ("nsubjpass",) if not {verb.lemma.lower()} & relations.COMING_FOR else ("nsubj",)
+        subjects = [m for t in parsed.children(verb, *slots)
+                    if (m := mention_of(t)) is not None and m["entity_type"] == "Person"]
+        if not returning or len(subjects) != 1:
+            continue
+        principal, sides = subjects[0]["entity_key"], {key for m in returning for key in m.sides}
+        clubs = {f["object_key"]: f for f in facts if f["relation"] == "member" and f["role"] == "Player"
+                 and f["person_key"] == principal and f["object_key"] not in sides}
+        if len(clubs) != 1:
+            continue
+        given = next(iter(clubs.values()))
+        club = {"entity_key": given["object_key"], "label": given["object_label"], "entity_type": given["object_type"]}
+        for move in returning:
+            span = (min(move.person["start"], verb.start), max(move.person["end"], verb.end))
+            found += [_fact("member", move.person, club, *span, role="Player"),
+                      _fact("traded", move.person, club, *span)]
+    return found
 
 
 def _dealers_club_moves(moves: list[relations.Move], facts: list[dict[str, Any]],

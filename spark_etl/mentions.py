@@ -876,10 +876,14 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     # A word that names no one elsewhere ("Washington") is the surname of someone the article named in full, where
     # no club or place takes it, no preposition of place or time stands before it, and it ends no longer name
     # ("Washington played parts of 10 seasons", after "Ron Washington"; not "Minute Maid Park").
+    # Not a given name that is such a word: news calls a man by his surname ("Early in the 1951 season" is no
+    # Early Wynn).
     occupied = taken + [(f[0], f[1]) for f in found]
+    surnames = {names.surname(label) for label in full_names.values()}
+    given_names = {names.given_name(label) for label in full_names.values() if len(label.split()) >= 2}
     for part, keys in by_part.items():
         if len(keys) == 1 and part in lexicon.not_name_words and part.lower() not in dates.MONTHS \
-                and part not in _WEEKDAYS:
+                and part not in _WEEKDAYS and part in surnames:
             singles += [(m.start(), m.end(), part) for m in re.finditer(rf"\b{re.escape(part)}\b(?![’'-])", normalized)
                         if not _overlaps(m.start(), m.end(), occupied)
                         and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])
@@ -896,6 +900,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         if following is not None and re.fullmatch(r"[A-Z][a-z]+-[a-z]+", following.group(1)):
             continue
         keys = by_part.get(word, set())
+        # A given name alone that opens a sentence before a preposition is the word, not the man: "Early in the
+        # 1951 season" is no Early Wynn.
+        opens = start < 2 or sentence_of(start) != sentence_of(start - 2)
+        if word not in surnames and word in given_names and opens and _PREPOSITION_AFTER.match(normalized[end:]):
+            continue
         # "His brother Mike" is a relative of the one "his" stands for, not another Mike the article named before;
         # he may be one it names in full after ("with his son Koby ... Koby Clemens, drafted by the Astros").
         if _RELATIVE_OF.search(normalized[max(0, start - 40):start]):
@@ -1087,6 +1096,10 @@ def _clause_marker(verb: Any) -> str | None:
 _CLAUSES_OF_TIME = frozenset({"before", "after", "until", "when", "once"})
 
 
+# A preposition or a word of time right after a word: "Early in the season", "Early that year".
+_PREPOSITION_AFTER = re.compile(r"\s+(?:in|on|at|of|for|to|after|before|this|that|last|next)\b")
+
+
 def _short_given_names(written: list[list[str]]) -> dict[str, str]:
     """Two-word names whose given name is the start of another given name of one full name only, of their surname:
     {"Fleet Walker": "Moses Fleetwood Walker"} (beside "Weldy Walker")."""
@@ -1201,7 +1214,8 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
         barred = {p[3] for p in before if (p[0], p[1]) in roles.coarguments.get(span, ())}
         agreeing = [p for p in before if gender.get(p[3], wanted) == wanted and p[3] not in barred]
         same = [p for p in agreeing if sentence_of(p[0]) == here]
-        if (span in roles.subjects or span in roles.coarguments) and any(
+        # "He spent the season on Gardenhire's staff, his first as a coach": a possessive "his" too.
+        if (span in roles.subjects or span in roles.coarguments or m.group(0).lower() == "his") and any(
                 (p[0], p[1]) not in roles.obliques for p in same):
             # "Williams, the son of Jimy Williams, ..., when he was a player": not one named under a preposition.
             agreeing = [p for p in agreeing if sentence_of(p[0]) < here or (p[0], p[1]) not in roles.obliques]

@@ -113,6 +113,15 @@ class Parse:
             return up_a + up_b
         return up_a[: up_a.index(common) + 1] + list(reversed(up_b[: up_b.index(common)]))
 
+    def subtree(self, token: Token) -> list[Token]:
+        """The token and every word under it, in the sentence's order."""
+        found, seen = [token], {token.i}
+        for t in found:
+            below = [c for c in self._children.get(t.i, []) if c.i not in seen]
+            seen.update(c.i for c in below)
+            found += below
+        return sorted(found, key=lambda t: t.i)
+
     def span_of(self, token: Token) -> set[int]:
         """The indexes of the token and of the words under it, but not of a club owning it or a clause hung on it:
         "hitting coach" of "as hitting coach", "broadcast team" of "the Astros' broadcast team"."""

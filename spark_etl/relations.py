@@ -163,12 +163,33 @@ RULES: tuple[Rule, ...] = (
           examples=(("Dana Whitfield played for the Kansas City Royals.", "Dana Whitfield", "Kansas City Royals"),),
           counter_examples=("Dana Whitfield never played for the Kansas City Royals.",
                             "Dana Whitfield played against the Kansas City Royals.")),
-    _rule("performed_for", "appear hit homer bat start make save", "agent", "prep:for", "Player",
+    _rule("performed_for", "appear hit homer bat start make save win lose", "agent", "prep:for", "Player",
           examples=(("Philip Humber made three appearances for the New York Mets.", "Philip Humber", "New York Mets"),
                     ("Juan Soto hit .275 with 35 homers for the San Diego Padres this year.", "Juan Soto",
-                     "San Diego Padres")),
+                     "San Diego Padres"),
+                    ("Dale Morrow won 92 games for the Oakland Athletics.", "Dale Morrow", "Oakland Athletics"),
+                    ("Dale Morrow lost 24 games for the expansion New York Mets in 1962.", "Dale Morrow",
+                     "New York Mets")),
           counter_examples=("Philip Humber made a call for the New York Mets' fans.",
                             "Juan Soto hit a home run against the San Diego Padres.")),
+    # A career begun, spent or ended with a club was played there: "finished his career with the Marlins in 2002".
+    _rule("career_with", "begin start launch finish end close spend", "agent", "prep:with", "Player",
+          examples=(("Dale Morrow finished his career with the Florida Marlins in 2002.", "Dale Morrow",
+                     "Miami Marlins"),
+                    ("Dale Morrow began his professional career with the Chattanooga Lookouts in 1926.",
+                     "Dale Morrow", "Chattanooga Lookouts")),
+          counter_examples=("Dale Morrow ended his career against the Florida Marlins in 2002.",
+                            "Dale Morrow did not finish his career with the Florida Marlins."),
+          context=r"\bcareers?\b"),
+    # Only a club's player is put on, or taken off, one of its lists.
+    _rule("placed_on_a_list", "place put activate reinstate transfer", "patient", "agent", "Player",
+          examples=(("The Seattle Mariners placed Dale Morrow on the injured list.", "Dale Morrow",
+                     "Seattle Mariners"),
+                    ("The Seattle Mariners activated Dale Morrow from the 60-day disabled list.", "Dale Morrow",
+                     "Seattle Mariners")),
+          counter_examples=("The Seattle Mariners put Dale Morrow's hat on display.",),
+          context=r"\b(?:injured|disabled|restricted|paternity|bereavement|suspended|inactive|family medical "
+                  r"emergency)\s+list\b"),
     # A club that played, or won, "under" someone was managed by him.
     _rule("played_under", "play pitch catch star", "prep:under", "prep:for", "Manager",
           examples=(("Bo Lee played for the Arizona State Sun Devils from 1997-99 under Pat Murphy.", "Pat Murphy",
@@ -431,6 +452,8 @@ def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[s
 _SUBORDINATE = frozenset({"ccomp", "advcl", "relcl", "pcomp", "acl", "conj"})
 _RELATIVE_PRONOUNS = frozenset({"who", "whom", "that", "which", "whose"})
 _PERSONAL_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "it", "we", "i", "you"})
+# The pronouns that stand for one person.
+_PERSONAL_PERSONS = frozenset({"he", "she", "him", "her"})
 
 
 def in_another_actors_clause(parse: Parse, person: Token, club: Token,
@@ -462,11 +485,11 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
         # that is the subject of an adverbial clause the person is not named in acts on its own account, where
         # the sentence names another club outside it (not "felt disrespected by general manager Jeff Bridich
         # after the Rockies did little").
-        if step.dep == "advcl" and not any(same(mention_of(t), own) for t in parse.tokens
-                                           if t is step or step in parse.ancestors(t)) and any(
+        inside = {t.i for t in parse.subtree(step)} if step.dep == "advcl" else set()
+        if step.dep == "advcl" and not any(same(mention_of(parse.tokens[i]), own) for i in inside) and any(
                 same(mention_of(s), club_mention) for s in parse.children(step, "nsubj")) and any(
                 (m := mention_of(t)) is not None and m["entity_type"] == "Team" and not same(m, club_mention)
-                for t in parse.tokens if t is not step and step not in parse.ancestors(t)):
+                for t in parse.tokens if t.i not in inside):
             return True
         for subject in parse.children(step, "nsubj", "nsubjpass"):
             if subject.text.lower() in _PERSONAL_PRONOUNS:
@@ -496,6 +519,10 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
     below_top = parse.ancestors(club)[: parse.ancestors(club).index(top)] if top in parse.ancestors(club) else []
     clauses = [step for step in parse.ancestors(person) if step != top and top in parse.ancestors(step)
                and step.pos in ("VERB", "AUX") and step.dep in _SUBORDINATE]
+    # The person in a clause about another club ("beat the Royals, managed by Dick Howser"): that club's.
+    if any((described := described_club(parse, step, mention_of)) is not None and not same(described, club_mention)
+           for step in clauses):
+        return True
     if top.pos in ("VERB", "AUX") and clauses and all(t.pos == "ADP" for t in below_top) and not any(
             same(mention_of(t), club_mention) for clause in clauses for t in _subjects(parse, clause)):
         for subject in parse.children(top, "nsubj", "nsubjpass"):
@@ -503,7 +530,29 @@ def in_another_actors_clause(parse: Parse, person: Token, club: Token,
             if subject.text.lower() not in _PERSONAL_PRONOUNS and actor is not None and \
                     actor["entity_type"] == "Person" and not same(actor, own):
                 return True
+            # A pronoun is never the name in a clause its verb governs after it ("He pitched for the Barons
+            # before Gus Greenlee brought him to Pittsburgh": "He" is not Greenlee), whoever it stands for; a club
+            # written after that clause may be its own, whatever the model hangs it on.
+            if subject.text.lower() in _PERSONAL_PERSONS and person.text.lower() not in _PERSONAL_PRONOUNS and \
+                    any(c.dep in ("advcl", "ccomp") and max(subject.i, club.i) < parse.subtree(c)[0].i
+                        for c in clauses):
+                return True
     return False
+
+
+def described_club(parse: Parse, clause: Token, mention_of: Callable[[Token], dict[str, Any] | None]
+                   ) -> dict[str, Any] | None:
+    """The club a relative clause or a participle is about: the noun it hangs on ("the Royals, who were managed
+    by Howser", "the Royals, managed by Howser"), or the club right before the comma that opens a participle the
+    model hangs on the verb ("lost to the Unicorns, managed by Kim")."""
+    if clause.dep in ("acl", "relcl"):
+        noun = mention_of(relative_clause_antecedent(parse, clause) or parse.head(clause) or clause)
+    elif clause.dep == "advcl" and clause.pos == "VERB" and parse.children(clause, "agent") and clause.i >= 2 \
+            and parse.tokens[clause.i - 1].text == "," and not parse.children(clause, "nsubj", "nsubjpass", "mark"):
+        noun = mention_of(parse.tokens[clause.i - 2])
+    else:
+        return None
+    return noun if noun is not None and noun["entity_type"] == "Team" else None
 
 
 def _subjects(parse: Parse, verb: Token) -> list[Token]:
@@ -928,8 +977,8 @@ _GIVING_TO_A_CLUB = frozenset({"move"})
 _RECEIVING_FROM_A_CLUB = frozenset({"get", "receive"})
 # A player who came to a club from another "for" others: those others went the other way ("Anderson came to
 # Cleveland from Boston for Steven Wright": Wright left Cleveland for Boston). The one who came is came_to's.
-_COMING_FOR = frozenset({"come", "arrive"})
-_TRADING = _GIVING | _RECEIVING | _GIVING_TO_A_CLUB | _RECEIVING_FROM_A_CLUB | _COMING_FOR
+COMING_FOR = frozenset({"come", "arrive", "go"})
+_TRADING = _GIVING | _RECEIVING | _GIVING_TO_A_CLUB | _RECEIVING_FROM_A_CLUB | COMING_FOR
 # A trade a sentence tells, and what it must find: (sentence, player, club he was with or went to).
 TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.", "Tim Beck",
@@ -1031,6 +1080,10 @@ class Move:
     dealer: dict[str, Any] | None = None
 
 
+def _is_trading(verb: Token) -> bool:
+    return bool({verb.lemma.lower(), *_stems(verb.text.lower())} & _TRADING)
+
+
 def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[Move]:
     """Each player a trade the sentence asserts moves, read from the clause of its verb: the players between the
     verb and "for" go one way, those after "for" the other; each goes "to" the club written next after him, and
@@ -1064,8 +1117,10 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         # Words under the verb, not under a clause of their own on the way ("..., and Al Dunn was designated",
         # "sending Michael King to San Diego", "to make room for Al Dunn"); a verb the model reads into a list
         # ("All-Star shortstop Trea Turner": "shortstop" a verb) has no subject or marker, and stays.
+        # Nor under another trade's verb: "lost Burnes to Arizona, months after acquiring him from the Brewers
+        # for Ortiz": Ortiz is the acquisition's.
         under = {t.i for t in clause if verb in parse.ancestors(t)
-                 and not any(_own_clause(parse, a) and mention_of(a) is None  # "Amed Rosario": "Amed" no verb
+                 and not any((_own_clause(parse, a) or a.pos == "VERB" and _is_trading(a)) and mention_of(a) is None
                              for a in parse.ancestors(t)[: parse.ancestors(t).index(verb)])}
         sides: list[tuple[dict[str, Any], bool]] = []  # (person, comes back for the others)
         if _is_passive(parse, verb):  # "Marco Vela was traded to the Mariners by the Astros"
@@ -1096,12 +1151,17 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         # "traded Choo to the Reds and got Bauer from the Diamondbacks": a verb joined to a trade's is the trade's.
         in_a_trade = verb.dep == "conj" and (head := parse.head(verb)) is not None and bool(
             {head.lemma.lower(), *_stems(head.text.lower())} & (_GIVING | _RECEIVING))
-        coming = bool(lemmas & _COMING_FOR)
-        if coming:
-            sides = [(person, True) for person, back in sides if back]
+        coming = bool(lemmas & COMING_FOR)
+        if coming:  # only the ones it came "for", not others named after them ("for a tryout with Haren")
+            bought = [t for f in clause if f.text.lower() == "for" and f.i in under
+                      for p in parse.children(f, "pobj") for t in parse.conjuncts(p)]
+            sides = [(person, True) for person, back in sides
+                     if back and any(person["start"] <= t.start < person["end"] for t in bought)]
             subject, dealers = [c for _, c in to_clubs[:1]], []
+        # One who went to a club for others ("Mulder went to the Cardinals for Haren") tells a trade without a
+        # "from".
         if not lemmas & (_GIVING | _RECEIVING) and not in_a_trade and not (
-                to_clubs if lemmas & _GIVING_TO_A_CLUB else from_clubs):
+                to_clubs if lemmas & _GIVING_TO_A_CLUB or coming and sides else from_clubs):
             continue
         home = subject[0] if subject else None
         for person, back in sides:
@@ -1214,4 +1274,68 @@ def act_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
                 for subject in _mentioned(parse, verb, act.subject, "Person", mention_of):
                     if actor["entity_key"] != subject["entity_key"] and _linked(parse, verb, actor, subject):
                         found.append((act, subject, actor, verb))
+    return found
+
+
+# Nouns for a club's people taken together, and the post each gives the people it is set beside: "the Yankees' two
+# best pitchers, Ron Guidry and Tommy John", "the Unicorns' free agents, Shim and Park", "his players at USC were
+# Seaver, Lynn and McGwire", "His teammates on the Yankees included Jackson and Piniella".
+GROUP_ROLES: dict[str, str] = {
+    **dict.fromkeys(("player", "pitcher", "starter", "reliever", "catcher", "infielder", "outfielder", "hitter",
+                     "slugger", "rookie", "veteran", "teammate", "agent", "regular", "closer", "ace", "righthander",
+                     "lefthander", "right-hander", "left-hander"), "Player"),
+    "coach": "Coach", "owner": "Owner", "scout": "Scout",
+}
+GROUP_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("The Detroit Tigers' two best pitchers, Bo Lee and Al Dunn, will start.", "Al Dunn", "Detroit Tigers", "Player"),
+    ("Among his players at the University of Southern California were Bo Lee, Al Dunn and Jed Downs.", "Jed Downs",
+     "USC Trojans", "Player"),
+    ("His teammates on the New York Yankees included Bo Lee and Al Dunn.", "Al Dunn", "New York Yankees", "Player"),
+    ("The Detroit Tigers' starters are Bo Lee and Al Dunn.", "Bo Lee", "Detroit Tigers", "Player"),
+    ("The Detroit Tigers' coaches, Bo Lee and Al Dunn, stay.", "Al Dunn", "Detroit Tigers", "Coach"),
+    ("Bo Lee and Al Dunn were teammates on the 1986 New York Mets.", "Bo Lee", "New York Mets", "Player"),
+)
+GROUP_COUNTER_EXAMPLES: tuple[str, ...] = (
+    "The Detroit Tigers' pitchers faced Bo Lee and Al Dunn.",
+    "The Detroit Tigers' pitchers were not Bo Lee and Al Dunn.",
+)
+# Prepositions that set a group at its club: "players at USC", "teammates on the Yankees", "pitchers of the Cubs".
+_GROUP_AT = frozenset({"at", "on", "of", "with", "for"})
+# Verbs that say who a group is: "were", "are", "included", "include".
+_GROUP_IS = frozenset({"be", "include"})
+
+
+def grouped_members(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
+                    ) -> list[tuple[dict[str, Any], dict[str, Any], str, Token]]:
+    """(person, club, role, group noun) for each person a sentence sets beside a club's group noun: in apposition
+    to it, or what it is or includes."""
+    found = []
+    for noun in parse.tokens:
+        role = GROUP_ROLES.get(noun.lemma.lower()) or GROUP_ROLES.get(noun.text.lower().rstrip("s"))
+        if noun.pos != "NOUN" or role is None:
+            continue
+        if noun.lemma.lower() == "agent" and not any(c.text.lower() == "free" for c in parse.children(noun, "amod")):
+            continue
+        clubs = [m for c in parse.children(noun, "poss", "compound", "nmod") if (m := mention_of(c))
+                 and m["entity_type"] == "Team"]
+        clubs += [m for p in parse.children(noun, "prep") if p.text.lower() in _GROUP_AT
+                  for c in parse.children(p, "pobj") if (m := mention_of(c)) and m["entity_type"] == "Team"]
+        if len({c["entity_key"] for c in clubs}) != 1:
+            continue
+        names = [t for a in parse.children(noun, "appos") for t in parse.conjuncts(a)]
+        head = parse.head(noun)
+        # "His teammates ... included X and Y", "The starters are X and Y": the verb's other side; "X and Y were
+        # teammates on the 1986 Mets" the other way round.
+        if noun.dep == "nsubj" and head is not None and head.lemma.lower() in _GROUP_IS:
+            names += [t for a in parse.children(head, "attr", "dobj") for t in parse.conjuncts(a)]
+        if noun.dep == "attr" and head is not None and head.lemma.lower() == "be":
+            names += [t for a in parse.children(head, "nsubj") for t in parse.conjuncts(a)]
+        # "Among his players at USC were X, Y and Z": the group before the verb, the names its subject.
+        if noun.dep == "pobj" and head is not None and head.text.lower() == "among" and \
+                (verb := parse.head(head)) is not None and verb.lemma.lower() in _GROUP_IS:
+            names += [t for a in parse.children(verb, "nsubj") for t in parse.conjuncts(a)]
+        for name in names:
+            person = mention_of(name)
+            if person is not None and person["entity_type"] == "Person" and is_asserted(parse, noun, name):
+                found.append((person, clubs[0], role, noun))
     return found

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from spark_etl.lexicon import Lexicon
-from spark_etl.relations import (ACTS, POST_AS_COUNTER_EXAMPLES, POST_AS_EXAMPLES, PROMOTION_COUNTER_EXAMPLES,
-                                 PROMOTION_EXAMPLES, RULES, TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES, promotions)
+from spark_etl.relations import (ACTS, GROUP_COUNTER_EXAMPLES, GROUP_EXAMPLES, POST_AS_COUNTER_EXAMPLES,
+                                 POST_AS_EXAMPLES, PROMOTION_COUNTER_EXAMPLES, PROMOTION_EXAMPLES, RULES,
+                                 TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES, grouped_members, promotions)
 from spark_etl import parse
 from spark_etl.facts import _mention_finder
 from spark_etl.mentions import read_article
@@ -373,6 +374,27 @@ def _promotions_in(sentence: str, lexicon: Lexicon) -> set[tuple[str, str]]:
             for person, post in promotions(parsed, _mention_finder([r for r in rows if r["sentence_start"] == start]))}
 
 
+def _grouped_in(sentence: str, lexicon: Lexicon) -> set[tuple[str, str, str]]:
+    mentions, parses = read_article(sentence, lexicon)
+    rows = [m.__dict__ for m in mentions]
+    return {(person["label"], club["label"], role)
+            for start, encoded in parses.items() for parsed in [parse.parsed(encoded, start)]
+            for person, club, role, _ in grouped_members(
+                parsed, _mention_finder([r for r in rows if r["sentence_start"] == start]))}
+
+
+@pytest.mark.parametrize("example", GROUP_EXAMPLES, ids=[e[0] for e in GROUP_EXAMPLES])
+def test_people_set_beside_a_clubs_group_hold_its_post(example, lexicon: Lexicon) -> None:
+    sentence, person, club, role = example
+    assert (person, club, role) in _grouped_in(sentence, lexicon)
+    assert (person, club, role) in memberships(facts_of(sentence, lexicon))
+
+
+@pytest.mark.parametrize("sentence", GROUP_COUNTER_EXAMPLES)
+def test_people_a_clubs_group_is_said_not_to_be_or_only_meets_hold_no_post(sentence, lexicon: Lexicon) -> None:
+    assert _grouped_in(sentence, lexicon) == set()
+
+
 @pytest.mark.parametrize("example", PROMOTION_EXAMPLES, ids=[e[1] for e in PROMOTION_EXAMPLES])
 def test_a_promotion_to_a_post_is_read_with_the_post(example, lexicon: Lexicon) -> None:
     sentence, person, post = example
@@ -403,3 +425,16 @@ def test_a_post_as_something_in_an_expected_hire_is_not_held(lexicon: Lexicon) -
     found = memberships(facts_of("Dale Morrow, in his first season as the New York Mets' manager, expects to contend.",
                                  lexicon))
     assert ("Dale Morrow", "New York Mets", "Manager") in found
+
+
+def test_a_subtree_is_the_token_and_every_word_under_it_in_order() -> None:
+    # "Lee signed with the Mets": signed <- Lee, signed -> with -> Mets -> the
+    tokens = [parse.Token(0, 0, 3, "Lee", "Lee", "PROPN", "nsubj", 1),
+              parse.Token(1, 4, 10, "signed", "sign", "VERB", "ROOT", 1),
+              parse.Token(2, 11, 15, "with", "with", "ADP", "prep", 1),
+              parse.Token(3, 16, 19, "the", "the", "DET", "det", 4),
+              parse.Token(4, 20, 24, "Mets", "Mets", "PROPN", "pobj", 2)]
+    sentence = parse.Parse(tokens)
+    assert [t.text for t in sentence.subtree(tokens[2])] == ["with", "the", "Mets"]
+    assert [t.text for t in sentence.subtree(tokens[1])] == ["Lee", "signed", "with", "the", "Mets"]
+    assert [t.text for t in sentence.subtree(tokens[3])] == ["the"]

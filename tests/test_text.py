@@ -1361,3 +1361,55 @@ def test_a_state_after_a_town_is_a_place_even_where_it_ends_the_sentence(lexicon
     assert ("Morrow", "Dale Morrow", "Person") in found
     assert not any(label.startswith("N.C.") for _, label, _ in found)
     assert not any(surface == "Louisville" for surface, _, _ in found)
+
+
+def test_a_pronoun_subject_is_not_the_name_in_the_clause_its_verb_governs(lexicon: Lexicon) -> None:
+    found = _labelled_members("Dale Morrow was a star at 19. He pitched for the Birmingham Black Barons before Bo Lee "
+                              "signed him.", lexicon)
+    assert ("Dale Morrow", "Birmingham Black Barons", "Player") in found
+    assert not any(person == "Bo Lee" for person, _, _ in found)
+    # Whoever "He" is, where the article has not said.
+    assert not _labelled_members("He pitched for the Birmingham Black Barons before Bo Lee signed him.", lexicon)
+
+
+def test_a_player_of_a_trade_nested_in_another_clause_goes_to_that_trades_clubs(lexicon: Lexicon) -> None:
+    found = _labelled_members("The Baltimore Orioles lost ace Dale Morrow to the Arizona Diamondbacks in December, 10 "
+                              "months after acquiring him from the Milwaukee Brewers for infielder Bo Lee.", lexicon)
+    assert {("Bo Lee", "Milwaukee Brewers", "Player"), ("Bo Lee", "Baltimore Orioles", "Player")} <= found
+    assert ("Bo Lee", "Arizona Diamondbacks", "Player") not in found
+
+
+def test_the_players_one_went_for_join_the_club_he_left(lexicon: Lexicon) -> None:
+    found = _labelled_members("Dale Morrow won 92 games for the Oakland Athletics. Morrow went to the St. Louis "
+                              "Cardinals in December for Bo Lee and Al Dunn.", lexicon)
+    assert {("Bo Lee", "St. Louis Cardinals", "Player"), ("Al Dunn", "Oakland Athletics", "Player"),
+            ("Dale Morrow", "St. Louis Cardinals", "Player")} <= found
+    assert _labelled_members("Dale Morrow went to the St. Louis Cardinals for a tryout with Bo Lee.", lexicon) <= {
+        ("Dale Morrow", "St. Louis Cardinals", "Player")}
+
+
+def test_a_participle_about_one_club_is_not_about_another(lexicon: Lexicon) -> None:
+    found = _labelled_members("The Samsung Lions lost the final to the Hyundai Unicorns, managed by Dale Morrow.",
+                              lexicon)
+    assert found == {("Dale Morrow", "Hyundai Unicorns", "Manager")}
+    # Where the model hangs the participle on the verb.
+    found = _labelled_members("Bo Lee joined Samsung's staff this season, and the Samsung Lions lost the Korean "
+                              "Series last week in nine games to the Hyundai Unicorns, managed by Dale Morrow.",
+                              lexicon)
+    assert ("Dale Morrow", "Samsung Lions", "Manager") not in found
+    facts = facts_of("The Baltimore Orioles, owned by Dale Morrow since 1993, fired the manager.", lexicon)
+    assert {(f["relation"], f["person_label"]) for f in facts} == {("member", "Dale Morrow")}
+
+
+def test_his_after_a_subject_is_the_subjects_not_a_possessor_under_a_preposition(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow was hired Tuesday. He spent this season on Bo Lee's staff, working with infielders, his first "
+            "season as a coach since 2004, when he was the Seattle Mariners' hitting coach.")
+    pronouns = {(m.surface, m.label) for m in find_mentions(text, lexicon) if m.kind == "pronoun"}
+    assert ("his", "Dale Morrow") in pronouns and ("his", "Bo Lee") not in pronouns
+    assert ("Bo Lee", "Seattle Mariners", "Coach") not in _labelled_members(text, lexicon)
+
+
+def test_a_given_name_that_opens_a_sentence_before_a_preposition_is_the_word(lexicon: Lexicon) -> None:
+    text = ("Early Morrow pitched for the Cleveland Indians. Early in the 1951 season he was sent to the Chicago White "
+            "Sox.")
+    assert ("Early", "Early Morrow") not in {(m.surface, m.label) for m in find_mentions(text, lexicon)}
