@@ -27,12 +27,38 @@ class Organization:
 
 
 @dataclass(frozen=True)
+class ClubCity:
+    """A city written alone for a club ("Kansas City" for the Royals), and the years the club played there
+    (`last` None: to this day)."""
+    key: str
+    city: str
+    first: int
+    last: int | None
+
+
+@dataclass(frozen=True)
 class Lexicon:
     organizations: tuple[Organization, ...]
     places: frozenset[str] = field(default_factory=frozenset)
     not_name_words: frozenset[str] = field(default_factory=frozenset)
     awards: frozenset[str] = field(default_factory=frozenset)
     regions: frozenset[str] = field(default_factory=frozenset)  # states, provinces, countries after a town
+    club_cities: tuple[ClubCity, ...] = ()
+
+    def clubs_of_cities(self, year: int) -> dict[str, str | None]:
+        """Each city club_cities lists: the club it stood for in `year`, None where no club of the reference or
+        two of them played there that year ("Kansas City" in 1951, "Boston" in 1950).
+
+        >>> Lexicon((), club_cities=(ClubCity("royals", "Kansas City", 1969, None),
+        ...                          ClubCity("athletics", "Kansas City", 1955, 1967))).clubs_of_cities(1960)
+        {'Kansas City': 'athletics'}
+        """
+        there: dict[str, set[str]] = {}
+        for club in self.club_cities:
+            keys = there.setdefault(club.city, set())
+            if club.first <= year <= (club.last or year):
+                keys.add(club.key)
+        return {city: next(iter(keys)) if len(keys) == 1 else None for city, keys in there.items()}
 
     def surface_forms(self) -> dict[str, str]:
         """Map every label and alias to its organization key."""
@@ -106,10 +132,16 @@ def load_lexicon(ontology_dir: Path | str) -> Lexicon:
     keys = [org.key for org in organizations]
     if len(keys) != len(set(keys)):
         raise InputError(f"{reference / 'organizations.csv'}: an organization key is listed twice")
+    with open(reference / "club_cities.csv", encoding="utf-8", newline="") as f:
+        club_cities = tuple(ClubCity(row["key"], row["city"], int(row["from"]), _int_or_none(row["to"]))
+                            for row in csv.DictReader(f))
+    if unknown := sorted({c.key for c in club_cities} - set(keys)):
+        raise InputError(f"{reference / 'club_cities.csv'}: no organization has the key {unknown[0]}")
     return Lexicon(
         organizations=organizations,
         places=_word_list(reference / "places.txt") | club_places(organizations),
         not_name_words=_word_list(reference / "not_name_words.txt"),
         awards=_word_list(reference / "awards.txt"),
         regions=_word_list(reference / "regions.txt"),
+        club_cities=club_cities,
     )

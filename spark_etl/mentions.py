@@ -719,11 +719,13 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
 
 
 def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
-                 read_parse: bool = True) -> tuple[list[Mention], dict[int, str]]:
+                 read_parse: bool = True, year: int | None = None) -> tuple[list[Mention], dict[int, str]]:
     """find_mentions, and with `use_model` the model's parse of each sentence that has a mention, by the
     sentence's start (spark_etl/parse.py's text), for the relation rules of the fact stage. Without
     `read_parse` the model gives names only: no parse for the fact stage, pronouns by the last name written
-    (what the extraction was before it read the parse; the extraction benchmark measures the parse's cost so)."""
+    (what the extraction was before it read the parse; the extraction benchmark measures the parse's cost so).
+    A city written alone stands for the club that played there in `year` (the article's, by default the one
+    its text gives), where the reference lists its years (Lexicon.club_cities)."""
     # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe; a dateline set apart.
     normalized = _dateline_apart(text.replace("‘", "’"))
     forms = lexicon.surface_forms()
@@ -776,8 +778,16 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
 
     found: list[tuple[int, int, str, str, str, str]] = []  # start, end, type, key, label, kind
     nicknamed = _nickname_owners(org_spans, forms, orgs)
+    if year is None and (dated := dates.article_date(text)) is not None:
+        year = dated[0]
+    # "Kansas City" in a story of 1951 is no Royal: the club of the article's year, or none (the city stays a place).
+    eras = {city: key for city, key in lexicon.clubs_of_cities(year).items()
+            if city not in local_forms and city not in school_places} if year is not None else {}
     for s, e, surface in org_spans:
-        org = orgs[schools.get((s, e)) or nicknamed.get(surface, forms[surface])]
+        club_then = eras.get(surface, "") if (s, e) not in schools else ""
+        if club_then is None:
+            continue
+        org = orgs[schools.get((s, e)) or club_then or nicknamed.get(surface, forms[surface])]
         found.append((s, e, org.type, org.key, org.label, "organization"))
 
     candidates: list[tuple[int, int, list[str]]] = []  # a person's name as the rules or the model read it
@@ -1325,9 +1335,9 @@ def mention_rows(doc_id: str, text: str, lexicon: Lexicon, use_model: bool = Tru
     """find_mentions as plain rows, with the document id and the sentence text; the first mention of each
     sentence carries the sentence's parse (`sentence_parse`, once a sentence: a parse is larger than a row), and
     each the article's date (`article_date`, "2024-06", null when the article states none)."""
-    mentions, parses = read_article(text, lexicon, use_model, read_parse)
     # `published` ("2016-10-05" or "2016-10", from the article's sidecar) wins over a date the text gives.
     date = (int(published[:4]), int(published[5:7])) if published else dates.article_date(text)
+    mentions, parses = read_article(text, lexicon, use_model, read_parse, date[0] if date else None)
     written = f"{date[0]:04d}-{date[1]:02d}" if date else None
     rows = []
     for m in mentions:

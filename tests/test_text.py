@@ -1413,3 +1413,16 @@ def test_a_given_name_that_opens_a_sentence_before_a_preposition_is_the_word(lex
     text = ("Early Morrow pitched for the Cleveland Indians. Early in the 1951 season he was sent to the Chicago White "
             "Sox.")
     assert ("Early", "Early Morrow") not in {(m.surface, m.label) for m in find_mentions(text, lexicon)}
+
+
+def test_a_city_alone_is_the_club_that_played_there_in_the_articles_year(lexicon: Lexicon) -> None:
+    def members(year: int, sentence: str) -> set[tuple[str, str, str]]:
+        return _labelled_members(f"Headline\n\nPublished July 16, {year}\n\n{sentence}", lexicon)
+
+    assert ("Dale Morrow", "Oakland Athletics", "Player") in members(1958, "Dale Morrow was traded to Kansas City.")
+    assert ("Dale Morrow", "Kansas City Royals", "Player") in members(2015, "Dale Morrow was traded to Kansas City.")
+    assert ("Dale Morrow", "Atlanta Braves", "Player") in members(1955, "Dale Morrow hit two homers for Milwaukee.")
+    # No club of the reference played in Kansas City in 1951, and two played in Boston in 1950.
+    assert members(1951, "The New York Yankees sent Dale Morrow to Kansas City.") == {
+        ("Dale Morrow", "New York Yankees", "Player")}
+    assert not members(1950, "Dale Morrow hit two homers for Boston.")
