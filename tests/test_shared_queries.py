@@ -194,7 +194,7 @@ def _worker_main(store_dir: str, report: Any) -> None:
 def _running(pid: int) -> bool:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone, or reaped between the file's opening and its reading
         return False
 
 
