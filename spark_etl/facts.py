@@ -1041,9 +1041,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             for role in roles:
                 if not any(f["relation"] == "member" and f["person_key"] == person["entity_key"]
                            and f["object_key"] == club_key and f["role"] == role for f in kept):
-                    club = {"entity_key": club_key, "label": promotion["object_label"],
-                            "entity_type": promotion["object_type"]}
-                    kept.append(_fact("member", person, club, promotion["start"], promotion["end"], role=role))
+                    kept.append(_fact("member", person, _object_of(promotion), promotion["start"], promotion["end"],
+                                      role=role))
     held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
     for person, club, role, noun in relations.grouped_members(parsed, mention_of):
         if (person["entity_key"], club["entity_key"]) not in held:
@@ -1562,6 +1561,11 @@ def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, moves:
 _DEALING = ("GeneralManager", "Executive", "Owner")
 
 
+def _object_of(fact: dict[str, Any]) -> dict[str, Any]:
+    """A fact's object, as a mention of it."""
+    return {"entity_key": fact["object_key"], "label": fact["object_label"], "entity_type": fact["object_type"]}
+
+
 def _returns_to_the_givers_club(parsed: parse.Parse, moves: list[relations.Move], mentions: list[dict[str, Any]],
                                 facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The club of the players a trade gives back, where the sentence does not name it ("Mulder went to the
@@ -1583,8 +1587,7 @@ def _returns_to_the_givers_club(parsed: parse.Parse, moves: list[relations.Move]
                  and f["person_key"] == principal and f["object_key"] not in sides}
         if len(clubs) != 1:
             continue
-        given = next(iter(clubs.values()))
-        club = {"entity_key": given["object_key"], "label": given["object_label"], "entity_type": given["object_type"]}
+        club = _object_of(next(iter(clubs.values())))
         for move in returning:
             span = (min(move.person["start"], verb.start), max(move.person["end"], verb.end))
             found += [_fact("member", move.person, club, *span, role="Player"),
