@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyoxigraph import Store
+from pyoxigraph import NamedNode, Quad, Store
 
 from vocab.namespaces import PREFIXES
 from store.select import select_rows
@@ -165,6 +165,20 @@ def in_graph_names(gold: dict[str, Any], names: dict[str, str]) -> dict[str, Any
                 facts=[dict(f, subject=named(f["subject"]), object=named(f["object"])) for f in gold["facts"]],
                 non_facts=[dict(f, subject=named(f["subject"]), object=named(f["object"]))
                            for f in gold.get("non_facts", [])])
+
+
+def articles_only(store: Store, file_names: set[str]) -> Store:
+    """The graph of a store as if only the articles of `file_names` had been read, in memory: every named graph
+    but the other articles', and the default graph as their union (as a build makes it). So one build of several
+    gold sets' articles scores each set alone."""
+    others = {r["graph"] for r in _rows(store, "SELECT ?graph ?file WHERE { GRAPH ?graph { ?a bb:fileName ?file } }")
+              if r["file"] not in file_names}
+    kept = [q for q in store.quads_for_pattern(None, None, None, None)
+            if isinstance(q.graph_name, NamedNode) and q.graph_name.value not in others]
+    view = Store()
+    view.bulk_extend(kept)
+    view.bulk_extend(Quad(q.subject, q.predicate, q.object) for q in kept)
+    return view
 
 
 def evaluate(store: Store, gold_file: Path) -> dict[str, Any]:
