@@ -163,6 +163,7 @@ EVENT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"handed\b.{0,60}\bassignment)\b", re.I)),
     ("promoted", re.compile(r"\bpromoted\b", re.I)),
 )
+_EVENT_CUE = dict(EVENT_CUES)
 _REPRIMAND = re.compile(r"\breprimand(?:ed)?\b", re.I)
 # What a year says about a role stated in its sentence, read from the words just before it (same clause).
 # A draft year is the draft's, not the role's: a club drafts a player years before his debut.
@@ -844,7 +845,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
 
     def _in_a_clubs_participle(person: dict[str, Any], relation: str) -> bool:
         token = parsed.covering(person["start"], person["end"])
-        cue = dict(EVENT_CUES).get(relation)
+        cue = _EVENT_CUE.get(relation)
         return token is not None and cue is not None and any(
             step.dep in ("acl", "advcl") and step.pos == "VERB" and not cue.search(step.text)
             and relations.described_club(parsed, step, mention_of) is not None for step in parsed.ancestors(token))
@@ -1347,6 +1348,8 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     previous_end: int | None = None  # where the sentence before ended, its leading clubs and its club
     previous_leading: dict[str, dict[str, Any]] = {}
     previous_context: dict[str, Any] | None = None
+    trade: tuple[dict[str, dict[str, Any]], int | None] | None = None  # the clubs of the trade just told, its year
+    trade_end: int | None = None
     for sentence, start, mentions, *sentence_parse in sentences:
         # "the club" names no club by its name: the mention resolves to the one the story speaks of.
         # Nor does one that names only the other side of a game or of the standings ("said manager Terry Francona,
@@ -1416,6 +1419,13 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         if parsed is None:
             continue
         moves = relations.trade_moves(parsed, _mention_finder(mentions))
+        if moves:
+            trade = _trade_of(moves, facts, start)
+        elif trade is not None and trade_end is not None and 0 <= start - trade_end <= 1:
+            implied += [dict(f, sentence_start=start) for f in _continued_trade(parsed, mentions, *trade)]
+        else:
+            trade = None
+        trade_end = start + len(sentence)
         # The club that got players the sentence does not say who got: the one it leads with ("The Pirates still
         # have closer Felipe Rivero, acquired from the Nationals for Mark Melancon"), or the paragraph's; or the
         # story's, for one the story says was its player ("The Blue Jays released Tulowitzki. ... Tulowitzki was
@@ -1433,6 +1443,9 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         implied += [dict(f, sentence_start=start) for f in _returns_to_the_givers_club(parsed, moves, mentions, facts)]
         if topic is not None:
             dealing = next(iter(leading.values())) if len(leading) == 1 else topic
+            # Not a side of the trade: "He had already sold Simmons and Haas to the White Sox" (the story's club's).
+            if moves and all(dealing["entity_key"] in move.sides for move in moves):
+                dealing = topic
             implied += [dict(f, sentence_start=start) for f in _dealers_club_moves(moves, facts, dealing)]
             if club is not None and not any(m["entity_type"] in _ORGANIZATIONS and not _said_of_someone(parsed, m)
                                             for m in mentions):
@@ -1440,7 +1453,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         for pair in relations.successions(parsed, _mention_finder(mentions)):
             # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
             # (the new manager's), "promoted bench coach Núñez to replace him" (the fired manager's).
-            posts = [{(f["role"], f["object_key"]): f for f in facts if f["relation"] == "member"
+            posts = [{(f["role"], f["object_key"]): f for f in (*facts, *implied) if f["relation"] == "member"
                       and f["person_key"] == person["entity_key"] and f["role"] in _STAFF} for person in pair]
             # Of several posts, the one at a club the sentence names ("the Sultanes ... promoted Núñez to replace
             # him": the Sultanes' manager, not the Diablos' he once was).
@@ -1536,6 +1549,28 @@ def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[s
     return found
 
 
+def _trade_of(moves: list[relations.Move], facts: list[dict[str, Any]],
+              start: int) -> tuple[dict[str, dict[str, Any]], int | None] | None:
+    """The two clubs of the trade a sentence tells (None for more or fewer), and its year where the sentence's
+    "traded" facts give one."""
+    sides = {side["entity_key"]: side for move in moves for side in (move.left, move.joined) if side is not None}
+    years = {f["year"] for f in facts if f["relation"] == "traded" and f.get("sentence_start") == start}
+    return (sides, next(iter(years)) if len(years) == 1 else None) if len(sides) == 2 else None
+
+
+def _continued_trade(parsed: parse.Parse, mentions: list[dict[str, Any]], sides: dict[str, dict[str, Any]],
+                     year: int | None) -> list[dict[str, Any]]:
+    """The players a sentence right after a trade sends to one of its clubs (relations.continued_trade): players
+    of the club they leave, and of the one they join, traded to it in the trade's year."""
+    found = []
+    for move in relations.continued_trade(parsed, _mention_finder(mentions), sides):
+        person, verb = move.person, move.verb
+        span = (min(person["start"], verb.start), max(person["end"], verb.end))
+        found += [_fact("member", person, side, *span, role="Player") for side in (move.left, move.joined) if side]
+        found.append(_fact("traded", person, move.joined, *span, year=year))
+    return found
+
+
 def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, moves: list[relations.Move],
                           mentions: list[dict[str, Any]], club: dict[str, Any]) -> list[dict[str, Any]]:
     """The club of an acquisition that names none ("Steer, who was acquired from the Twins for Mahle"): the one
@@ -1557,8 +1592,8 @@ def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, moves:
     return found
 
 
-# Posts from which a person makes his club's trades.
-_DEALING = ("GeneralManager", "Executive", "Owner")
+# Posts from which a person makes his club's trades (a manager's too, as in Connie Mack's and John McGraw's days).
+_DEALING = ("GeneralManager", "Executive", "Owner", "Manager")
 
 
 def _object_of(fact: dict[str, Any]) -> dict[str, Any]:
@@ -1569,17 +1604,22 @@ def _object_of(fact: dict[str, Any]) -> dict[str, Any]:
 def _returns_to_the_givers_club(parsed: parse.Parse, moves: list[relations.Move], mentions: list[dict[str, Any]],
                                 facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The club of the players a trade gives back, where the sentence does not name it ("Mulder went to the
-    Cardinals for Haren", "Hudson was traded to the Braves for Cruz"): the one club the article gives the player
-    they were given for, besides the trade's. They joined it."""
+    Cardinals for Haren", "Hudson was traded to the Braves for Cruz", "Detroit gave Pasek for Cochrane"): the one
+    club the article gives the player they were given for, besides the trade's. They joined it."""
     found = []
     mention_of = _mention_finder(mentions)
     for verb in {move.verb.i: move.verb for move in moves}.values():
         returning = [m for m in moves if m.verb is verb and m.joined is None and m.left is not None]
         # The player given: the passive's subject ("Hudson was traded"), or the one who went ("Mulder went"); an
         # active trade's subject is the one who made it ("Hemond traded John to the Dodgers for Allen").
-        slots = ("nsubjpass",) if not {verb.lemma.lower()} & relations.COMING_FOR else ("nsubj",)
+        slots = ("nsubjpass",) if not relations.verb_forms(verb) & relations.COMING_FOR else ("nsubj",)
         subjects = [m for t in parsed.children(verb, *slots)
                     if (m := mention_of(t)) is not None and m["entity_type"] == "Person"]
+        if not subjects:
+            # "Detroit gave $100,000 and Pasek for Cochrane": the one player a club got for those it gave.
+            got = {m.person["entity_key"]: m.person for m in moves
+                   if m.verb is verb and m.left is None and m.joined is not None}
+            subjects = list(got.values())
         if not returning or len(subjects) != 1:
             continue
         principal, sides = subjects[0]["entity_key"], {key for m in returning for key in m.sides}

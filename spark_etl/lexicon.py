@@ -45,20 +45,20 @@ class Lexicon:
     regions: frozenset[str] = field(default_factory=frozenset)  # states, provinces, countries after a town
     club_cities: tuple[ClubCity, ...] = ()
 
-    def clubs_of_cities(self, year: int) -> dict[str, str | None]:
-        """Each city club_cities lists: the club it stood for in `year`, None where no club of the reference or
-        two of them played there that year ("Kansas City" in 1951, "Boston" in 1950).
+    def clubs_of_cities(self, year: int) -> dict[str, tuple[str, ...]]:
+        """Each city club_cities lists, with the clubs of the reference that played there in `year`: none ("Kansas
+        City" in 1951), one, or two ("Philadelphia" in 1933), sorted by key.
 
         >>> Lexicon((), club_cities=(ClubCity("royals", "Kansas City", 1969, None),
         ...                          ClubCity("athletics", "Kansas City", 1955, 1967))).clubs_of_cities(1960)
-        {'Kansas City': 'athletics'}
+        {'Kansas City': ('athletics',)}
         """
         there: dict[str, set[str]] = {}
         for club in self.club_cities:
             keys = there.setdefault(club.city, set())
             if club.first <= year <= (club.last or year):
                 keys.add(club.key)
-        return {city: next(iter(keys)) if len(keys) == 1 else None for city, keys in there.items()}
+        return {city: tuple(sorted(keys)) for city, keys in there.items()}
 
     def surface_forms(self) -> dict[str, str]:
         """Map every label and alias to its organization key."""

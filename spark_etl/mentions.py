@@ -139,6 +139,9 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         months = {w[0] for w, after in zip(words, words[1:], strict=False)
                   if w[2] in _MONTHS and names.is_initials(after[2])
                   and not _BEFORE_A_DATE.search(text[max(0, w[0] - 12):w[0]])}
+        # So is a title before a surname alone, where a player went by it: "Lefty Grove".
+        if len(words) == 2 and words[0][2] in names.TITLES_AS_GIVEN_NAMES and words[1][2] not in not_name_words:
+            months.add(words[0][0])
         # Leading and trailing titles, sentence openers and particles are not part of a name.
         while words and (words[0][2] in not_name_words and words[0][0] not in months
                          or names.is_particle(words[0][2]) or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
@@ -392,6 +395,29 @@ def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organiz
             kind = "Organization" if _OTHER_SPORT.search(text[max(0, m.start() - 40):m.start()]) else "Team"
             clubs.setdefault(label, Organization(slug(label), label, kind, (), None, None, None, None, None))
     return sorted(clubs.values(), key=lambda club: club.key)
+
+
+# A league's own name: capitalised words before "League" ("the Interstate League", "the Three-I League"), not
+# those of a level, a kind or a title before it ("Class B", "the independent"), nor a name that goes on ("the
+# American League Championship Series"), nor words that name no league ("Little League", "Major League").
+_LEAGUE_NAME = re.compile(r"(?<![\w’'.-])((?:(?:[A-Z][\w’'-]*|[A-Z]\.)\s+){1,3})League\b(?!\s+[A-Z0-9])(?![’'-])")
+_NOT_A_LEAGUES_NAME = frozenset({"The", "A", "Class", "B", "C", "D", "AA", "AAA", "Double-A", "Triple-A", "Single-A",
+                                 "High-A", "Low-A", "Rookie", "Summer", "Winter", "Independent", "Little", "Major",
+                                 "Minor", "Big", "Premier", "In", "His", "Her", "Their", "Its", "Of", "And", "For"})
+
+
+def leagues_by_their_name(text: str, forms: dict[str, str]) -> list[Organization]:
+    """Leagues the reference lacks, written by their own name ("the Interstate League", "the United States
+    League"): from the first capitalised word that is not a level's or a title's, to "League"."""
+    leagues: dict[str, Organization] = {}
+    for m in _LEAGUE_NAME.finditer(text):
+        words = m.group(1).split()
+        while words and words[0] in _NOT_A_LEAGUES_NAME:
+            words.pop(0)
+        label = " ".join([*words, "League"])
+        if words and label not in forms and not any(form.endswith(f" {label}") for form in forms):
+            leagues.setdefault(label, Organization(slug(label), label, "League", (), None, None, None, None, None))
+    return sorted(leagues.values(), key=lambda league: league.key)
 
 
 def _full_names_written(org: Organization, surface: str) -> list[list[str]]:
@@ -718,6 +744,18 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
     return read_article(text, lexicon, use_model)[0]
 
 
+def _club_of_the_city(clubs: tuple[str, ...], ever: set[str], named_otherwise: set[str]) -> str | None:
+    """The club a city written alone stands for, of the `clubs` that played there in the article's year: the one
+    club, or of two the one the article also names by another of its names ("Philadelphia" in a story of 1933
+    that speaks of the Athletics); with none, the one club of those that ever played there (`ever`) that the
+    article names so ("Kansas City" in a story of 1968 that tells of a trade to the Kansas City Athletics in 1959).
+    None when the article does not say which."""
+    if len(clubs) == 1:
+        return clubs[0]
+    named = [key for key in (clubs or sorted(ever)) if key in named_otherwise]
+    return named[0] if len(named) == 1 else None
+
+
 def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                  read_parse: bool = True, year: int | None = None) -> tuple[list[Mention], dict[int, str]]:
     """find_mentions, and with `use_model` the model's parse of each sentence that has a mention, by the
@@ -738,7 +776,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         others = clubs_sharing_a_nickname(doc, forms, orgs, lexicon.not_name_words)
         forms = {**forms, **{club.label: club.key for club in others}}
         orgs = {**orgs, **{club.key: club for club in others}}
-    after_a_city = clubs_after_a_city(normalized, forms, orgs, doc)
+    after_a_city = clubs_after_a_city(normalized, forms, orgs, doc) + leagues_by_their_name(normalized, forms)
     forms = {**forms, **{club.label: club.key for club in after_a_city},
              **clubs_in_the_singular(normalized, forms, orgs)}
     orgs = {**orgs, **{club.key: club for club in after_a_city}}
@@ -781,10 +819,15 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     if year is None and (dated := dates.article_date(text)) is not None:
         year = dated[0]
     # "Kansas City" in a story of 1951 is no Royal: the club of the article's year, or none (the city stays a place).
-    eras = {city: key for city, key in lexicon.clubs_of_cities(year).items()
+    eras = {city: keys for city, keys in lexicon.clubs_of_cities(year).items()
             if city not in local_forms and city not in school_places} if year is not None else {}
+    ever: dict[str, set[str]] = {}
+    for played in lexicon.club_cities:
+        ever.setdefault(played.city, set()).add(played.key)
+    named_otherwise = {nicknamed.get(surface, forms[surface]) for _, _, surface in org_spans if surface not in eras}
     for s, e, surface in org_spans:
-        club_then = eras.get(surface, "") if (s, e) not in schools else ""
+        club_then = _club_of_the_city(eras[surface], ever.get(surface, set()), named_otherwise) \
+            if surface in eras and (s, e) not in schools else ""
         if club_then is None:
             continue
         org = orgs[schools.get((s, e)) or club_then or nicknamed.get(surface, forms[surface])]
@@ -1145,8 +1188,11 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
         token = _span_head(doc, start, end)
         while token is not None and token.dep_ in ("conj", "appos", "compound", "flat") and token.head is not token:
             token = token.head  # "with Brooks Robinson, Jim Palmer and manager Earl Weaver": all objects of "with"
-        # "on Bucky Dent's home run": a possessive of a preposition's object is as oblique.
-        if token is not None and (token.dep_ == "pobj" or token.dep_ == "poss" and token.head.dep_ == "pobj"):
+        # "on Bucky Dent's home run": a possessive is as oblique, but a subject's ("Smith's agent said he"): "he
+        # played for a dozen clubs, among them Rube Foster's American Giants, the Harrisburg Giants, whom he
+        # managed" (not Foster).
+        if token is not None and (token.dep_ == "pobj"
+                                  or token.dep_ == "poss" and token.head.dep_ not in _SUBJECT_DEPS):
             obliques.add((start, end))
     continued = {}
     for start, end in pronouns:

@@ -97,6 +97,11 @@ def is_nickname(word: str) -> bool:
     return len(word) > 2 and word[0] in "\"“" and word[-1] in "\"”" and is_name_token(word[1:-1])
 
 
+# Words of a title that an old-time player went by instead of a given name: "Lefty Grove", "Ace Adams" (but a
+# title before a full name, "lefty Zach Eflin", is a title).
+TITLES_AS_GIVEN_NAMES = frozenset({"Lefty", "Righty", "Ace"})
+
+
 # Abbreviations that stand inside a name, between its capitalised parts: "Dave St. Peter".
 INNER_ABBREVIATIONS = frozenset({"St."})
 

@@ -219,6 +219,11 @@ RULES: tuple[Rule, ...] = (
                     ("The Baltimore Orioles are owned by Ned Carrow.", "Ned Carrow", "Baltimore Orioles")),
           counter_examples=("Ned Carrow wants to own the Baltimore Orioles.",
                             "Ned Carrow, whose family owned the Baltimore Orioles, was there.")),
+    # One a club is owned "with" owns it too: "Navin, who owns the Tigers with Walter O. Briggs".
+    _rule("owned_with", "own co-own", "prep:with", "patient", "Owner",
+          examples=(("Frank Navin, who owns the Detroit Tigers with Walter Briggs, named a manager.", "Walter Briggs",
+                     "Detroit Tigers"),),
+          counter_examples=("Walter Briggs never owned the Detroit Tigers with Frank Navin.",)),
     # One who bought or sold a club owned it: "Veeck, who had bought back the White Sox in 1975, sold the club".
     _rule("bought", "buy purchase sell", "agent", "patient", "Owner",
           examples=(("Ned Carrow bought the Baltimore Orioles in 1993.", "Ned Carrow", "Baltimore Orioles"),
@@ -228,7 +233,12 @@ RULES: tuple[Rule, ...] = (
                      "Baltimore Orioles")),
           counter_examples=("Ned Carrow tried to buy the Baltimore Orioles.",
                             "Ned Carrow never bought the Baltimore Orioles.",
-                            "The Baltimore Orioles sold Ned Carrow to the Yomiuri Giants.")),
+                            "The Baltimore Orioles sold tickets to Ned Carrow.")),
+    # ... and so did the one it was bought from.
+    _rule("bought_from", "buy purchase", "prep:from", "patient", "Owner",
+          examples=(("Tom Yawkey bought the Boston Red Sox from Bob Quinn in February.", "Bob Quinn",
+                     "Boston Red Sox"),),
+          counter_examples=("The Boston Red Sox bought the contract of Al Dunn from the Newark Bears.",)),
     _rule("bought_into", "buy", "agent", "prep:into", "Owner",
           examples=(("Ned Carrow bought into the Baltimore Orioles in 2004.", "Ned Carrow", "Baltimore Orioles"),),
           counter_examples=("Ned Carrow never bought into the Baltimore Orioles' plan.",)),
@@ -902,8 +912,10 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 m["entity_type"] == "Person" for m in hired)
             if controlled or not successors or successors[0]["entity_type"] != "Person":
                 successors = hired
-        # "The Royals replaced him with Ned Yost": the one replaced with is the successor.
-        replacing = [m for prep in parse.children(verb, "prep") if prep.text.lower() == "with"
+        # "The Royals replaced him with Ned Yost": the one replaced with is the successor (where the model hangs
+        # "with" on the one replaced too: "replaced manager Marty McManus with Bucky Harris").
+        replacing = [m for holder in (verb, *parse.children(verb, "dobj"))
+                     for prep in parse.children(holder, "prep") if prep.text.lower() == "with"
                      for t in parse.children(prep, "pobj") for c in parse.conjuncts(t)
                      if (m := mention_of(c)) and m["entity_type"] == "Person"]
         if replacing:
@@ -917,6 +929,11 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                         successor["entity_key"] != predecessor["entity_key"] and is_asserted(parse, verb, verb):
                     found.append((successor, predecessor))
     return found
+
+
+def verb_forms(verb: Token) -> set[str]:
+    """A verb's lemma and the base forms its text may have, as the rules name verbs."""
+    return {verb.lemma.lower(), *_stems(verb.text.lower())}
 
 
 def _verbs(parse: Parse, lemmas: frozenset[str]) -> Iterator[Token]:
@@ -969,14 +986,21 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
 
 # Verbs of a trade: the subject gives the players it names (traded, dealt, sent, shipped) or receives them
 # (acquired, obtained); "for" names what comes back.
-_GIVING = frozenset({"trade", "deal", "send", "ship"})
+_GIVING = frozenset({"trade", "deal", "send", "ship", "sell", "give"})
+# A verb that tells a trade only with players given "for" others: "Detroit gave $100,000 and Pasek for Cochrane"
+# (not "gave Pasek a contract").
+_GIVING_FOR = frozenset({"give"})
+# A sale moves the players it names to the club it names ("sold Simmons and Haas to the White Sox for $100,000");
+# one sold "to" or "by" a person is a buyer or an owner ("sold the club to Busch").
+_SELLING = frozenset({"sell"})
 _RECEIVING = frozenset({"acquire", "reacquire", "obtain", "land"})
 # Verbs that tell a trade only with its sides written out: "got X from the Blue Jays" (not "got a hit", "got two
 # hits from X"), "moved him to the Angels" (not "moved him to the bullpen").
 _GIVING_TO_A_CLUB = frozenset({"move"})
 _RECEIVING_FROM_A_CLUB = frozenset({"get", "receive"})
 # A player who came to a club from another "for" others: those others went the other way ("Anderson came to
-# Cleveland from Boston for Steven Wright": Wright left Cleveland for Boston). The one who came is came_to's.
+# Cleveland from Boston for Steven Wright": Wright left Cleveland for Boston), and the one who came was traded
+# to the club he came to.
 COMING_FOR = frozenset({"come", "arrive", "go"})
 _TRADING = _GIVING | _RECEIVING | _GIVING_TO_A_CLUB | _RECEIVING_FROM_A_CLUB | COMING_FOR
 # A trade a sentence tells, and what it must find: (sentence, player, club he was with or went to).
@@ -1032,6 +1056,12 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
      "Al Dunn", "Tampa Bay Rays"),
     ("Those young players include Jose Ruiz and Tim Beck, who were acquired from the Chicago Cubs for Al Dunn.",
      "Jose Ruiz", "Chicago Cubs"),
+    ("The Boston Red Sox sold Marco Vela and Tim Beck to the New York Yankees for $100,000.", "Tim Beck",
+     "New York Yankees"),
+    ("The Boston Red Sox sold Marco Vela and Tim Beck to the New York Yankees for $100,000.", "Tim Beck",
+     "Boston Red Sox"),
+    ("The Detroit Tigers gave $100,000 and catcher Al Dunn for Marco Vela.", "Marco Vela", "Detroit Tigers"),
+    ("The Detroit Tigers gave $100,000 and catcher Al Dunn for Marco Vela.", "Al Dunn", "Detroit Tigers"),
 )
 TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Houston Astros traded Marco Vela to the Seattle Mariners, and Al Dunn was designated for assignment.",
@@ -1048,6 +1078,8 @@ TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Tampa Bay Rays received a call from Al Dunn before the Chicago Cubs game.",
     "The Houston Astros moved Marco Vela to the bullpen, and Al Dunn takes his place.",
     "Marco Vela came to the Houston Astros from the Seattle Mariners for the chance to face Al Dunn.",
+    "The Seattle Mariners were sold to a group headed by Al Dunn.",
+    "The Seattle Mariners gave Al Dunn a two-year contract.",
 )
 
 
@@ -1138,7 +1170,9 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                     head is verb or head.dep in ("conj", "dobj", "pobj", "nsubjpass")):
                 returning = True
             mention = mention_of(t) if t.i in under else None
-            if mention and mention["entity_type"] == "Person" and all(p["start"] != mention["start"] for p, _ in sides):
+            buyer = bool(lemmas & _SELLING) and previous in ("to", "by")
+            if mention and mention["entity_type"] == "Person" and not buyer \
+                    and all(p["start"] != mention["start"] for p, _ in sides):
                 sides.append((mention, returning))
             elif mention and mention["entity_type"] == "Team" and previous in ("to", "from") and \
                     all(c["start"] != mention["start"] for _, _, c in targets):
@@ -1157,7 +1191,13 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                       for p in parse.children(f, "pobj") for t in parse.conjuncts(p)]
             sides = [(person, True) for person, back in sides
                      if back and any(person["start"] <= t.start < person["end"] for t in bought)]
+            # ... and the one who came, traded to the club he came to: "Earnshaw went to the White Sox for Berry".
+            if sides:
+                sides += [(m, False) for t in parse.children(verb, "nsubj") for c in parse.conjuncts(t)
+                          if (m := mention_of(c)) and m["entity_type"] == "Person"]
             subject, dealers = [c for _, c in to_clubs[:1]], []
+        if lemmas & _SELLING and not to_clubs or lemmas & _GIVING_FOR and not any(back for _, back in sides):
+            continue
         # One who went to a club for others ("Mulder went to the Cardinals for Haren") tells a trade without a
         # "from".
         if not lemmas & (_GIVING | _RECEIVING) and not in_a_trade and not (
@@ -1186,6 +1226,85 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 dealer = dealers[0] if dealers and not subject and dealers[0]["entity_key"] != person["entity_key"] \
                     else None
                 moves.append(Move(person, left, joined, verb, clubs, dealer))
+    return moves
+
+
+# Verbs that, in the sentences right after a trade, tell which of its players went to which of its two clubs:
+# "Bauer, Larsen and Siebern went to Kansas City" (a list before the verb), "The Astros got May, Helms and
+# Stewart" (a list after the club's verb).
+_WENT = frozenset({"go", "come", "head"})
+_GOT = frozenset({"get", "receive", "acquire", "obtain", "land"})
+# The words a list of players is made of: names, their titles and the commas and "and" between them (the model
+# may read a title, "shortstop", as a verb).
+_LISTED = frozenset({"PROPN", "NOUN", "ADJ", "NUM", "PUNCT", "CCONJ", "DET", "VERB"})
+# The trade the examples follow, in the sentence before them.
+CONTINUED_TRADE = "The Houston Astros traded Marco Vela to the Seattle Mariners in July in a five-player deal."
+# A sentence after CONTINUED_TRADE, a player it names, the club he went to and the one he left.
+CONTINUED_TRADE_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("Vela, pitcher Al Dunn and catcher Tim Beck went to the Seattle Mariners; Jose Ruiz went to the Houston "
+     "Astros.", "Tim Beck", "Seattle Mariners", "Houston Astros"),
+    ("Vela, pitcher Al Dunn and catcher Tim Beck went to the Seattle Mariners; Jose Ruiz went to the Houston "
+     "Astros.", "Jose Ruiz", "Houston Astros", "Seattle Mariners"),
+    ("The Astros got first baseman Al Dunn, second baseman Tim Beck and utility man Jose Ruiz.", "Jose Ruiz",
+     "Houston Astros", "Seattle Mariners"),
+)
+# Sentences after CONTINUED_TRADE that send Al Dunn nowhere.
+CONTINUED_TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
+    "Al Dunn, who hit .300 last year, went to the Houston Astros.",
+    "The Astros got two hits from Al Dunn.",
+    "The Astros did not get Al Dunn.",
+    "Al Dunn went to the Houston Astros for a tryout.",
+    "In the deal, the Houston Astros got Al Dunn from the Chicago Cubs.",
+)
+
+
+def _before_a_name(parse: Parse, token: Token, mention_of: Callable[[Token], dict[str, Any] | None]) -> bool:
+    """Whether a word stands right before a person's name, as a title does ("shortstop Joe DeMaestri", which the
+    model may read as a verb)."""
+    following = parse.tokens[token.i + 1] if token.i + 1 < len(parse.tokens) else None
+    return following is not None and (m := mention_of(following)) is not None and m["entity_type"] == "Person"
+
+
+def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
+                    sides: dict[str, dict[str, Any]]) -> list[Move]:
+    """The players a sentence right after a trade sends to one of the trade's two clubs (`sides`, by key) with no
+    trade verb of its own (CONTINUED_TRADE_EXAMPLES): each joins that club and leaves the other. Read clause by
+    clause (up to a semicolon): the players are a list of names alone before "went to" the club, or after the
+    club's "got" with no "from"."""
+    if len(sides) != 2:
+        return []
+    moves = []
+    clause: list[Token] = []
+    for token in [*parse.tokens, None]:
+        if token is not None and token.text != ";":
+            clause.append(token)
+            continue
+        for verb in clause:
+            lemmas = {verb.lemma.lower(), *_stems(verb.text.lower())}
+            if not lemmas & (_WENT | _GOT) or not is_asserted(parse, verb, verb):
+                continue
+            before = [t for t in clause if t.i < verb.i]
+            after = [t for t in clause if t.i > verb.i]
+            club: dict[str, Any] | None = None
+            listed: list[Token] = []
+            if lemmas & _WENT and after and after[0].text.lower() == "to":
+                club = next((m for t in after[1:4] if (m := mention_of(t)) and m["entity_type"] == "Team"), None)
+                listed = before
+                rest = [t for t in after if club is not None and t.start >= club["end"]]
+                if any(t.text.lower() == "for" for t in rest):
+                    club = None  # "went to the Mariners for a tryout"; "for" players are trade_moves'
+            elif lemmas & _GOT and not any(t.text.lower() == "from" for t in after):
+                owners = [m for t in before if (m := mention_of(t)) and m["entity_type"] == "Team"]
+                club = owners[0] if owners and all(t.pos in ("DET", "PROPN") for t in before) else None
+                listed = [t for t in after if t.text != "."]
+            if club is None or club["entity_key"] not in sides or not listed or any(
+                    t.pos not in _LISTED or t.pos == "VERB" and not _before_a_name(parse, t, mention_of)
+                    for t in listed if mention_of(t) is None):
+                continue
+            people = {m["start"]: m for t in listed if (m := mention_of(t)) and m["entity_type"] == "Person"}
+            other = next(m for key, m in sides.items() if key != club["entity_key"])
+            moves += [Move(person, other, club, verb, frozenset(sides)) for person in people.values()]
+        clause = []
     return moves
 
 

@@ -7,7 +7,8 @@ import pytest
 from spark_etl.lexicon import Lexicon
 from spark_etl.relations import (ACTS, GROUP_COUNTER_EXAMPLES, GROUP_EXAMPLES, POST_AS_COUNTER_EXAMPLES,
                                  POST_AS_EXAMPLES, PROMOTION_COUNTER_EXAMPLES, PROMOTION_EXAMPLES, RULES,
-                                 TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES, grouped_members, promotions)
+                                 TRADE_COUNTER_EXAMPLES, TRADE_EXAMPLES, CONTINUED_TRADE, CONTINUED_TRADE_EXAMPLES,
+                                 CONTINUED_TRADE_COUNTER_EXAMPLES, grouped_members, promotions)
 from spark_etl import parse
 from spark_etl.facts import _mention_finder
 from spark_etl.mentions import read_article
@@ -50,6 +51,32 @@ def test_a_trade_moves_each_player_it_names(example, lexicon: Lexicon) -> None:
     sentence, person, club = example
     found = facts_of(sentence, lexicon)
     assert (person, club, "Player") in memberships(found), sentence
+
+
+@pytest.mark.parametrize("example", CONTINUED_TRADE_EXAMPLES, ids=[e[1] for e in CONTINUED_TRADE_EXAMPLES])
+def test_the_sentence_after_a_trade_says_which_club_its_players_went_to(example, lexicon: Lexicon) -> None:
+    sentence, person, joined, left = example
+    found = facts_of(f"{CONTINUED_TRADE} {sentence}", lexicon)
+    assert {(person, joined, "Player"), (person, left, "Player")} <= memberships(found), sentence
+    assert (person, joined) in {(f["person_label"], f["object_label"]) for f in found if f["relation"] == "traded"}
+
+
+@pytest.mark.parametrize("sentence", CONTINUED_TRADE_COUNTER_EXAMPLES)
+def test_the_sentence_after_a_trade_moves_nobody_it_does_not_list(sentence, lexicon: Lexicon) -> None:
+    found = facts_of(f"{CONTINUED_TRADE} {sentence}", lexicon)
+    assert ("Al Dunn", "Seattle Mariners", "Player") not in memberships(found), sentence
+
+
+def test_a_new_paragraph_after_a_trade_tells_no_more_of_it(lexicon: Lexicon) -> None:
+    found = facts_of(f"{CONTINUED_TRADE}\n\n{CONTINUED_TRADE_EXAMPLES[0][0]}", lexicon)
+    assert ("Tim Beck", "Houston Astros", "Player") not in memberships(found)
+
+
+def test_one_who_went_to_a_club_for_others_was_traded_to_it(lexicon: Lexicon) -> None:
+    found = facts_of("In a third deal, right-hander Marco Vela went to the Chicago White Sox for catcher Al Dunn and "
+                     "cash.", lexicon)
+    traded = {(f["person_label"], f["object_label"]) for f in found if f["relation"] == "traded"}
+    assert ("Marco Vela", "Chicago White Sox") in traded and ("Al Dunn", "Chicago White Sox") not in traded
 
 
 def test_a_trade_says_where_each_player_went(lexicon: Lexicon) -> None:

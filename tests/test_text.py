@@ -1426,3 +1426,58 @@ def test_a_city_alone_is_the_club_that_played_there_in_the_articles_year(lexicon
     assert members(1951, "The New York Yankees sent Dale Morrow to Kansas City.") == {
         ("Dale Morrow", "New York Yankees", "Player")}
     assert not members(1950, "Dale Morrow hit two homers for Boston.")
+
+
+def test_a_city_two_clubs_shared_is_the_one_the_article_names(lexicon: Lexicon) -> None:
+    def members(year: int, sentences: str) -> set[tuple[str, str, str]]:
+        return _labelled_members(f"Headline\n\nPublished July 16, {year}\n\n{sentences}", lexicon)
+
+    traded = "Dale Morrow was traded to Philadelphia."
+    assert ("Dale Morrow", "Oakland Athletics", "Player") in members(1933, f"The Athletics lost again. {traded}")
+    assert ("Dale Morrow", "Philadelphia Phillies", "Player") in members(1933, f"The Phillies lost again. {traded}")
+    assert not members(1933, f"Rain fell again. {traded}")
+    assert ("Dale Morrow", "Philadelphia Phillies", "Player") in members(1960, f"The Athletics lost again. {traded}")
+    assert ("Dale Morrow", "Los Angeles Dodgers", "Player") in members(1946, "Dale Morrow hit two homers for Brooklyn.")
+    assert not members(1970, "Dale Morrow hit two homers for Brooklyn.")
+
+
+def test_a_league_the_reference_lacks_is_read_by_its_own_name(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow managed Trenton of the Interstate League and won the Class B New England League in 1946. "
+            "He won the American League Championship Series and coached in Little League. In League play he hit .300.")
+    leagues = {m.label for m in find_mentions(text, lexicon) if m.entity_type == "League"}
+    assert leagues == {"Interstate League", "New England League", "American League"}
+
+
+def test_a_title_a_player_went_by_is_his_given_name(lexicon: Lexicon) -> None:
+    text = ("Connie Mack sold Lefty Grove to the Red Sox. Lefty Zach Eflin started. Outfielders Joe Kelley and Al Dunn "
+            "left.")
+    people = {m.label for m in find_mentions(text, lexicon) if m.entity_type == "Person"}
+    assert people == {"Connie Mack", "Lefty Grove", "Zach Eflin", "Joe Kelley", "Al Dunn"}
+
+
+def test_a_subject_pronoun_passes_over_a_possessor_its_sentence_names(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow died Tuesday. Over the next decade he played for a dozen clubs, among them Al Dunn's Chicago "
+            "American Giants, the Harrisburg Giants, whom he managed from 1924-27, and the Homestead Grays.")
+    pronouns = {(m.start, m.label) for m in find_mentions(text, lexicon) if m.kind == "pronoun"}
+    assert (text.index("whom he") + 5, "Dale Morrow") in pronouns
+
+
+def test_the_players_a_manager_sold_were_his_clubs(lexicon: Lexicon) -> None:
+    text = ("Athletics sell Simmons\n\nPublished December 13, 1933\n\nConnie Mack has managed the Philadelphia "
+            "Athletics since 1901. He sold Al Simmons and Mule Haas to the Chicago White Sox for $100,000.")
+    found = _labelled_members(text, lexicon)
+    assert {("Mule Haas", "Oakland Athletics", "Player"), ("Mule Haas", "Chicago White Sox", "Player")} <= found
+
+
+def test_one_replaced_with_another_gives_him_the_post_the_paragraph_gives_the_one_replaced(lexicon: Lexicon) -> None:
+    text = ("Red Sox news\n\nPublished December 13, 1933\n\nTom Yawkey bought the Boston Red Sox in February and "
+            "made Dale Morrow the club's general manager. Morrow has already replaced manager Al Dunn with Tim Beck.")
+    found = _labelled_members(text, lexicon)
+    assert {("Al Dunn", "Boston Red Sox", "Manager"), ("Tim Beck", "Boston Red Sox", "Manager")} <= found
+
+
+def test_the_player_a_club_gave_for_another_joins_the_club_the_article_gives_that_one(lexicon: Lexicon) -> None:
+    text = ("Al Dunn caught for the Philadelphia Athletics for nine seasons. The Detroit Tigers gave $100,000 and "
+            "catcher Tim Beck for Dunn.")
+    found = _labelled_members(text, lexicon)
+    assert {("Tim Beck", "Oakland Athletics", "Player"), ("Al Dunn", "Detroit Tigers", "Player")} <= found
