@@ -1188,11 +1188,14 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
         token = _span_head(doc, start, end)
         while token is not None and token.dep_ in ("conj", "appos", "compound", "flat") and token.head is not token:
             token = token.head  # "with Brooks Robinson, Jim Palmer and manager Earl Weaver": all objects of "with"
-        # "on Bucky Dent's home run": a possessive is as oblique, but a subject's ("Smith's agent said he"): "he
-        # played for a dozen clubs, among them Rube Foster's American Giants, the Harrisburg Giants, whom he
-        # managed" (not Foster).
-        if token is not None and (token.dep_ == "pobj"
-                                  or token.dep_ == "poss" and token.head.dep_ not in _SUBJECT_DEPS):
+        # "on Bucky Dent's home run": a possessive of a preposition's object is as oblique; so is one of a name
+        # that is no subject ("he played for a dozen clubs, among them Rube Foster's American Giants, the
+        # Harrisburg Giants, whom he managed": not Foster), but not one of a common noun ("The Giants bought
+        # Irvin's contract ..., and he was called up": Irvin).
+        if token is not None and (token.dep_ == "pobj" or token.dep_ == "poss" and (
+                token.head.dep_ == "pobj" or token.head.dep_ not in _SUBJECT_DEPS and (
+                    token.head.pos_ == "PROPN" or any(c.dep_ == "compound" and c.pos_ == "PROPN"
+                                                      for c in token.head.children)))):
             obliques.add((start, end))
     continued = {}
     for start, end in pronouns:

@@ -1460,6 +1460,11 @@ def test_a_subject_pronoun_passes_over_a_possessor_its_sentence_names(lexicon: L
             "American Giants, the Harrisburg Giants, whom he managed from 1924-27, and the Homestead Grays.")
     pronouns = {(m.start, m.label) for m in find_mentions(text, lexicon) if m.kind == "pronoun"}
     assert (text.index("whom he") + 5, "Dale Morrow") in pronouns
+    # But the possessor of a common noun is its sentence's man.
+    text = ("Al Dunn signed Dale Morrow in 1945. The Giants bought Tim Beck's contract from the Eagles in 1949, and "
+            "after a stint in Jersey City he was called up in July.")
+    pronouns = {(m.start, m.label) for m in find_mentions(text, lexicon) if m.kind == "pronoun"}
+    assert (text.index("he was"), "Tim Beck") in pronouns
 
 
 def test_the_players_a_manager_sold_were_his_clubs(lexicon: Lexicon) -> None:
