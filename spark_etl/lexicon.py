@@ -60,6 +60,13 @@ class Lexicon:
                 keys.add(club.key)
         return {city: tuple(sorted(keys)) for city, keys in there.items()}
 
+    def clubs_ever_in_cities(self) -> dict[str, set[str]]:
+        """Each city club_cities lists, with every club of the reference that ever played there."""
+        ever: dict[str, set[str]] = {}
+        for club in self.club_cities:
+            ever.setdefault(club.city, set()).add(club.key)
+        return ever
+
     def surface_forms(self) -> dict[str, str]:
         """Map every label and alias to its organization key."""
         forms: dict[str, str] = {}

@@ -821,9 +821,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     # "Kansas City" in a story of 1951 is no Royal: the club of the article's year, or none (the city stays a place).
     eras = {city: keys for city, keys in lexicon.clubs_of_cities(year).items()
             if city not in local_forms and city not in school_places} if year is not None else {}
-    ever: dict[str, set[str]] = {}
-    for played in lexicon.club_cities:
-        ever.setdefault(played.city, set()).add(played.key)
+    ever = lexicon.clubs_ever_in_cities()
     named_otherwise = {nicknamed.get(surface, forms[surface]) for _, _, surface in org_spans if surface not in eras}
     for s, e, surface in org_spans:
         club_then = _club_of_the_city(eras[surface], ever.get(surface, set()), named_otherwise) \

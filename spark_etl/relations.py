@@ -323,7 +323,7 @@ _SAME_CLAUSE = frozenset({"xcomp", "ccomp", "pcomp", "ROOT", "conj", "relcl", "a
 def _unasserting(parse: Parse, token: Token) -> bool:
     """Whether `token` makes its clause say less than a fact: negated, modal, hearsay, nearly, or wanting."""
     # Any regular base form, as the model's lemmatizer may give another ("hoped": "hop").
-    if {token.lemma.lower(), *_stems(token.text.lower())} & _UNREALIZED or token.text.lower() in _HEARSAY:
+    if verb_forms(token) & _UNREALIZED or token.text.lower() in _HEARSAY:
         return True
     children = parse.children(token)
     auxiliaries = {c.text.lower() for c in children if c.dep in ("aux", "auxpass")}
@@ -901,7 +901,7 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
     takes. "The Astros hired Nguyen-Brooks ..., replacing Gordon Pike": the club replaces through its hire."""
     found = []
     for verb in parse.tokens:
-        if verb.pos != "VERB" or not ({verb.lemma.lower(), *_stems(verb.text.lower())} & _SUCCESSION):
+        if verb.pos != "VERB" or not (verb_forms(verb) & _SUCCESSION):
             continue
         successors = [m for t in _argument(parse, verb, "agent") if (m := mention_of(t))]
         head = parse.head(verb)
@@ -941,7 +941,7 @@ def _verbs(parse: Parse, lemmas: frozenset[str]) -> Iterator[Token]:
     the model gave it ("pitches for the Renegades": a noun)."""
     for verb in parse.tokens:
         if (verb.pos in ("VERB", "AUX") or verb.dep == "ROOT") and \
-                {verb.lemma.lower(), *_stems(verb.text.lower())} & lemmas:
+                verb_forms(verb) & lemmas:
             yield verb
 
 
@@ -1113,7 +1113,7 @@ class Move:
 
 
 def _is_trading(verb: Token) -> bool:
-    return bool({verb.lemma.lower(), *_stems(verb.text.lower())} & _TRADING)
+    return bool(verb_forms(verb) & _TRADING)
 
 
 def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[Move]:
@@ -1130,7 +1130,7 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                     _STAFF_POST.match(post.lemma.lower()) for post in parse.children(t, "pobj"))
                 for t in parse.tokens):
             continue
-        lemmas = {verb.lemma.lower(), *_stems(verb.text.lower())}
+        lemmas = verb_forms(verb)
         giving = bool(lemmas & (_GIVING | _GIVING_TO_A_CLUB))
         agents = _agent(parse, verb)
         if not agents and verb.dep == "advcl" and (head := parse.head(verb)) is not None:
@@ -1143,7 +1143,7 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             if t.text == ";" or (t.pos in ("VERB", "AUX") and parse.children(t, "nsubj", "nsubjpass")):
                 break
             # "traded Price to Toronto for Norris and sent Soria to Pittsburgh": the second trade is its own.
-            if t.dep == "conj" and parse.head(t) is verb and {t.lemma.lower(), *_stems(t.text.lower())} & _TRADING:
+            if t.dep == "conj" and parse.head(t) is verb and verb_forms(t) & _TRADING:
                 break
             clause.append(t)
         # Words under the verb, not under a clause of their own on the way ("..., and Al Dunn was designated",
@@ -1184,7 +1184,7 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         from_words = [t.i for t in clause if t.text.lower() == "from" and t.i in under]
         # "traded Choo to the Reds and got Bauer from the Diamondbacks": a verb joined to a trade's is the trade's.
         in_a_trade = verb.dep == "conj" and (head := parse.head(verb)) is not None and bool(
-            {head.lemma.lower(), *_stems(head.text.lower())} & (_GIVING | _RECEIVING))
+            verb_forms(head) & (_GIVING | _RECEIVING))
         coming = bool(lemmas & COMING_FOR)
         if coming:  # only the ones it came "for", not others named after them ("for a tryout with Haren")
             bought = [t for f in clause if f.text.lower() == "for" and f.i in under
@@ -1280,7 +1280,7 @@ def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] |
             clause.append(token)
             continue
         for verb in clause:
-            lemmas = {verb.lemma.lower(), *_stems(verb.text.lower())}
+            lemmas = verb_forms(verb)
             if not lemmas & (_WENT | _GOT) or not is_asserted(parse, verb, verb):
                 continue
             before = [t for t in clause if t.i < verb.i]
@@ -1311,7 +1311,7 @@ def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] |
 def is_received(parse: Parse, verb: Token) -> bool:
     """Whether a trade's verb tells of players got by a club it does not name: "who were acquired from the
     Twins"."""
-    return bool({verb.lemma.lower(), *_stems(verb.text.lower())} & _RECEIVING) and _is_passive(parse, verb) \
+    return bool(verb_forms(verb) & _RECEIVING) and _is_passive(parse, verb) \
         and not _agent(parse, verb)
 
 
