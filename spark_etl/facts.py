@@ -181,6 +181,8 @@ _SEASON_COUNT = re.compile(r"(?<!last )(?<!past )\b(two|three|four|five|six|seve
                            r"(?:full )?seasons\b", re.I)
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)(?:\s*[-–]\s*(\d{2}|\d{4}))?\b")
+# A year that tells a club's edition, not a date: "the 2016 team", "the 1927 club".
+_EDITION = re.compile(r"\s+(?:team|squad|club|champions|champs|roster)\b", re.I)
 _RECORD = re.compile(r"\b(?:went|record(?:\s+\w+){0,3}\s+is|finished)\s+(\d{1,3})[-–](\d{1,3})\b", re.I)
 _ROUND = re.compile(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|\d+th)[- ]round\b", re.I)
 _OVERALL_PICK = re.compile(r"\((\d+)(?:st|nd|rd|th) overall\)")
@@ -211,6 +213,8 @@ def _years(sentence: str, sentence_start: int) -> list[tuple[int, int, int]]:
     """(start, end, year) for each year, ranges such as '2013-14' expanded to every year."""
     years = []
     for m in _YEAR.finditer(sentence):
+        if _EDITION.match(sentence, m.end()):
+            continue  # "tore down the core of the 2016 team": which team, not when
         first = int(m.group(1))
         for year in range(first, (_range_end(m) or first) + 1):
             years.append((sentence_start + m.start(), sentence_start + m.end(), year))
@@ -274,7 +278,8 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
     for m in _YEAR.finditer(sentence):
         span = (sentence_start + m.start(), sentence_start + m.end())
         nearest = _nearest(teams, span)
-        if nearest is None or nearest["entity_key"] != org["entity_key"] or m.start() < body:
+        if nearest is None or nearest["entity_key"] != org["entity_key"] or m.start() < body \
+                or _EDITION.match(sentence, m.end()):
             continue
         before, after = sentence[: m.start()], sentence[m.end():]
         first = int(m.group(1))
@@ -965,6 +970,16 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             kept.append(_fact("member", person, club, min(person["start"], as_title.start),
                               max(club["end"], as_title.end), role=role, start_year=first, end_year=last))
             held.add((person["entity_key"], club["entity_key"]))
+    # "resigned as commissioner of baseball", "to succeed Peter Ueberroth as commissioner": the game's own
+    # league's post, where the sentence names no league whose commissioner he could be.
+    if not any(m["entity_type"] == "League" and m["entity_key"] != _THE_GAMES_LEAGUE["entity_key"]
+               for m in mentions):
+        for person, as_title in relations.posts_as(parsed, mention_of):
+            if re.fullmatch(r"(?:deputy\s+)?commissioner", parsed.words_of(as_title), re.I) \
+                    and (person["entity_key"], _THE_GAMES_LEAGUE["entity_key"]) not in held:
+                kept.append(_fact("member", person, _THE_GAMES_LEAGUE, min(person["start"], as_title.start),
+                                  max(person["end"], as_title.end), role="Executive"))
+                held.add((person["entity_key"], _THE_GAMES_LEAGUE["entity_key"]))
     for person, club, at in _drafts_as_written(sentence, sentence_start, mentions):
         if (person["entity_key"], club["entity_key"]) not in drafts:
             drafts.add((person["entity_key"], club["entity_key"]))
@@ -1256,7 +1271,7 @@ def article_facts(sentences: list[tuple[Any, ...]],
                                sentence_parse[0] if sentence_parse else None, date)
         of_the_day = date is not None and (is_headline(sentence) or dates.DAY_OF_NEWS.search(sentence))
         facts += [dict(f, sentence_start=start, year=date[0]) if of_the_day and date and f["year"] is None
-                  and f["relation"] in NEWS_EVENTS and not _YEAR.search(sentence)
+                  and f["relation"] in NEWS_EVENTS and not _years(sentence, start)
                   else dict(f, sentence_start=start) for f in found]
     texts = {start: sentence for sentence, start, *_ in sentences}
 
@@ -1267,7 +1282,7 @@ def article_facts(sentences: list[tuple[Any, ...]],
     # Before the posts they imply ("Michigan hires Smith to replace Bakich": Bakich's is the head coach's Smith
     # takes), and of those.
     facts = head_coaches(facts)
-    facts += head_coaches(_implied_posts(sentences, facts))
+    facts += head_coaches(_implied_posts(sentences, facts, colleges))
     members = [f for f in facts if f["relation"] == "member"]
     roles: dict[tuple[str, str], set[str]] = {}
     for f in members:
@@ -1334,7 +1349,8 @@ _TITLE_MODIFIERS = frozenset({"assistant", "associate", "bench", "hitting", "pit
 _STAFF = ("Manager", "Coach", "GeneralManager", "Executive", "Owner", "Broadcaster", "Scout")
 
 
-def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]],
+                   colleges: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """Memberships an article implies without naming the club in the sentence:
     - a staff title before a name in a sentence that names no club ("General manager Claire Vandermeer said")
       is a post at the article's club, the one its headline names (not a "former" one);
@@ -1440,7 +1456,8 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         if receiver is not None:
             implied += [dict(f, sentence_start=start)
                         for f in _receivers_club_moves(sentence, start, parsed, moves_received, mentions, receiver)]
-        implied += [dict(f, sentence_start=start) for f in _returns_to_the_givers_club(parsed, moves, mentions, facts)]
+        implied += [dict(f, sentence_start=start)
+                    for f in _returns_to_the_givers_club(parsed, moves, mentions, facts, colleges)]
         if topic is not None:
             dealing = next(iter(leading.values())) if len(leading) == 1 else topic
             # Not a side of the trade: "He had already sold Simmons and Haas to the White Sox" (the story's club's).
@@ -1602,7 +1619,7 @@ def _object_of(fact: dict[str, Any]) -> dict[str, Any]:
 
 
 def _returns_to_the_givers_club(parsed: parse.Parse, moves: list[relations.Move], mentions: list[dict[str, Any]],
-                                facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+                                facts: list[dict[str, Any]], colleges: frozenset[str]) -> list[dict[str, Any]]:
     """The club of the players a trade gives back, where the sentence does not name it ("Mulder went to the
     Cardinals for Haren", "Hudson was traded to the Braves for Cruz", "Detroit gave Pasek for Cochrane"): the one
     club the article gives the player they were given for, besides the trade's. They joined it."""
@@ -1613,18 +1630,20 @@ def _returns_to_the_givers_club(parsed: parse.Parse, moves: list[relations.Move]
         # The player given: the passive's subject ("Hudson was traded"), or the one who went ("Mulder went"); an
         # active trade's subject is the one who made it ("Hemond traded John to the Dodgers for Allen").
         slots = ("nsubjpass",) if not relations.verb_forms(verb) & relations.COMING_FOR else ("nsubj",)
-        subjects = [m for t in parsed.children(verb, *slots)
-                    if (m := mention_of(t)) is not None and m["entity_type"] == "Person"]
+        subjects = relations.subject_people(parsed, verb, slots, mention_of)
         if not subjects:
             # "Detroit gave $100,000 and Pasek for Cochrane": the one player a club got for those it gave.
             got = {m.person["entity_key"]: m.person for m in moves
                    if m.verb is verb and m.left is None and m.joined is not None}
-            subjects = list(got.values())
-        if not returning or len(subjects) != 1:
+            subjects = list(got.values())[:1] if len(got) == 1 else []
+        if not returning or not subjects:
             continue
-        principal, sides = subjects[0]["entity_key"], {key for m in returning for key in m.sides}
+        # A club that trades, not a college he played for ("Bryant, the second overall pick out of the
+        # University of San Diego"); "Báez and Williams went to the Mets for Crow-Armstrong": the one club of
+        # either, which both left.
+        principals, sides = {m["entity_key"] for m in subjects}, {key for m in returning for key in m.sides}
         clubs = {f["object_key"]: f for f in facts if f["relation"] == "member" and f["role"] == "Player"
-                 and f["person_key"] == principal and f["object_key"] not in sides}
+                 and f["person_key"] in principals and f["object_key"] not in sides | colleges}
         if len(clubs) != 1:
             continue
         club = _object_of(next(iter(clubs.values())))
@@ -1632,6 +1651,8 @@ def _returns_to_the_givers_club(parsed: parse.Parse, moves: list[relations.Move]
             span = (min(move.person["start"], verb.start), max(move.person["end"], verb.end))
             found += [_fact("member", move.person, club, *span, role="Player"),
                       _fact("traded", move.person, club, *span)]
+        found += [_fact("member", m, club, min(m["start"], verb.start), max(m["end"], verb.end), role="Player")
+                  for m in subjects]
     return found
 
 

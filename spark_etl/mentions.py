@@ -99,10 +99,12 @@ def _words(text: str, start: int, end: int) -> list[tuple[int, int, str, bool]]:
         words.append((t_start, t_start + len(word), word, spaced))
     # A trailing hyphen joined nothing: "Cruz-" stays "Cruz".
     words = [(s, e - 1, w[:-1], sp) if w.endswith("-") and len(w) > 1 else (s, e, w, sp) for s, e, w, sp in words]
-    # A quoted word is one word: '"Tavo"' (a nickname, if it stands inside a name).
+    # A quoted word is one word: '"Tavo"', and so is a word in parentheses: "(Pants)" (a nickname, if it stands
+    # inside a name: "Clarence (Pants) Rowland").
     joined: list[tuple[int, int, str, bool]] = []
     for word in words:
-        if len(joined) >= 2 and word[2] in ('"', "”") and joined[-2][2] in ('"', "“") \
+        if len(joined) >= 2 and (word[2] in ('"', "”") and joined[-2][2] in ('"', "“")
+                                 or word[2] == ")" and joined[-2][2] == "(") \
                 and not joined[-2][3] and not joined[-1][3]:
             quote, inner = joined.pop(-2), joined.pop()
             word = (quote[0], word[1], quote[2] + inner[2] + word[2], word[3])
@@ -317,6 +319,8 @@ def _school_places(text: str, schools: dict[tuple[int, int], str], org_spans: li
 
 # A nickname given in quotes after the words that say it is one: 'known as "Bam Bam,"', 'known at home as the
 # "Knuckle Princess"', 'nicknamed "Raffy"'.
+_KNOWN_AS_NAME = re.compile(r"\b(?:known as|nicknamed|dubbed)\s+(?:the\s+)?((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)\b"
+                            r"(?![’'\w-])")
 _KNOWN_AS = re.compile(r"\b(?:(?:known|referred to)\s+(?:[A-Za-z]+\s+){0,2}?as|nicknamed|dubbed)\s+(?:the\s+)?[\"“']$")
 
 
@@ -375,6 +379,20 @@ def _names_a_school(text: str, span: tuple[int, int, str], org: Organization) ->
         and not text[end:].startswith(_POSSESSIVE)  # "out of Houston's system" is the club's
 
 
+def _surnames_the_model_reads(doc: Any, forms: dict[str, str], not_name_words: frozenset[str]) -> set[tuple[int, int]]:
+    """The spans of a club's one-word other name that end a name the model reads as a person's ("outfielder Don
+    Baylor", "Reggie Cleveland"): a surname, not the club, after given names that are no club's or title's words."""
+    found = set()
+    for ent in doc.ents:
+        last = ent[-1]
+        given = [t for t in ent[:-1] if t.text.lower() != "the"]
+        if ent.label_ == "PERSON" and given and last.text in forms and forms.get(last.text) is not None \
+                and all(names.is_name_token(t.text) and t.text not in forms and t.text not in not_name_words
+                        for t in given):
+            found.add((last.idx, last.idx + len(last.text)))
+    return found
+
+
 def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organization],
                        doc: Any = None) -> list[Organization]:
     """Clubs the reference lacks, written as the city of a club it has and another nickname ("the Indianapolis
@@ -418,6 +436,22 @@ def leagues_by_their_name(text: str, forms: dict[str, str]) -> list[Organization
         if words and label not in forms and not any(form.endswith(f" {label}") for form in forms):
             leagues.setdefault(label, Organization(slug(label), label, "League", (), None, None, None, None, None))
     return sorted(leagues.values(), key=lambda league: league.key)
+
+
+# An outlet the reference lacks, written after the noun that says what it is: "the Cuban news agency Prensa
+# Latina", "the newspaper El Universal", "the Tokyo daily Nikkan Sports".
+_OUTLET_NAME = re.compile(r"\b(?:news agency|newspaper|daily|weekly|magazine|network|radio station|"
+                          r"television station|TV station|website)\s+((?:[A-Z][\w’'-]*\s+){0,3}[A-Z][\w’'-]*)\b"
+                          r"(?![’'-])")
+
+
+def outlets_by_their_noun(text: str, forms: dict[str, str]) -> list[Organization]:
+    """Outlets the reference lacks, named right after the noun that says what they are ("the news agency Prensa
+    Latina"): media organizations, not people."""
+    outlets = {m.group(1): Organization(slug(m.group(1)), m.group(1), "MediaOrganization", (), None, None, None,
+                                        None, None)
+               for m in _OUTLET_NAME.finditer(text) if m.group(1) not in forms}
+    return sorted(outlets.values(), key=lambda outlet: outlet.key)
 
 
 def _full_names_written(org: Organization, surface: str) -> list[list[str]]:
@@ -566,7 +600,8 @@ def clubs_sharing_a_nickname(doc: Any, forms: dict[str, str], orgs: dict[str, Or
         label = " ".join([*place, form])
         # Not a possessor's: "Backman’s Mets" are the Mets.
         if not place or label in forms or org.label.startswith(" ".join(place)) \
-                or place[-1].endswith(("’s", "'s", "’", "'")):
+                or place[-1].endswith(("’s", "'s", "’", "'")) \
+                or _KNOWN_AS_THE.search(text[max(0, m.start() - 20):m.start()]):
             continue
         entity = next((e for e in doc.ents if e.start_char <= m.start(1) + m.group(1).index(place[0])
                        and m.end() <= e.end_char), None)
@@ -776,12 +811,20 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         others = clubs_sharing_a_nickname(doc, forms, orgs, lexicon.not_name_words)
         forms = {**forms, **{club.label: club.key for club in others}}
         orgs = {**orgs, **{club.key: club for club in others}}
-    after_a_city = clubs_after_a_city(normalized, forms, orgs, doc) + leagues_by_their_name(normalized, forms)
+    after_a_city = clubs_after_a_city(normalized, forms, orgs, doc) + leagues_by_their_name(normalized, forms) \
+        + outlets_by_their_noun(normalized, forms)
     forms = {**forms, **{club.label: club.key for club in after_a_city},
              **clubs_in_the_singular(normalized, forms, orgs)}
     orgs = {**orgs, **{club.key: club for club in after_a_city}}
+    model_surnames = _surnames_the_model_reads(doc, forms, lexicon.not_name_words) if doc is not None else set()
+    # What people were "known as" ("the Thunder Twins") is no club, unless the reference has that club's name
+    # ("the Brewers, then known as the Seattle Pilots").
+    known_as = [(m.start(1), m.end(1)) for m in _KNOWN_AS_NAME.finditer(normalized) if m.group(1) not in forms]
     org_spans = [span for span in _spans(_surface_pattern(tuple(forms)), normalized)
-                 if not _names_a_school(normalized, span, orgs[forms[span[2]]])]
+                 if not _names_a_school(normalized, span, orgs[forms[span[2]]]) and span[:2] not in model_surnames]
+    # ... nor a person's name, where it holds a club's nickname ("Twins"); a man "known as Yogi Berra" is one.
+    known_as = [span for span in known_as if any(_overlaps(s, e, [span]) for s, e, _ in org_spans)]
+    org_spans = [span for span in org_spans if not _overlaps(span[0], span[1], known_as)]
     local_forms = _article_forms(org_spans, forms, orgs, lexicon.not_name_words)
     local_forms |= {city: key for city, key in cities_at_a_level(normalized, orgs).items()
                     if city not in forms and city not in local_forms}
@@ -802,7 +845,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     towns = _towns(normalized, lexicon.regions)
     org_spans = [(s, e, form) for s, e, form in org_spans
                  if (s, e) not in towns or form == orgs[forms[form]].label or form in local_forms]
-    taken = [(s, e) for s, e, _ in org_spans]
+    taken = [(s, e) for s, e, _ in org_spans] + known_as
     # An award's plural is an award too: "three Cy Youngs", "two Gold Gloves".
     blocked = list(lexicon.places | lexicon.awards | {f"{award}s" for award in lexicon.awards})
     taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
@@ -832,6 +875,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         found.append((s, e, org.type, org.key, org.label, "organization"))
 
     candidates: list[tuple[int, int, list[str]]] = []  # a person's name as the rules or the model read it
+    model_people: set[tuple[int, int]] = set()  # the spans of those the model read
     for s_start, s_end in sentences:
         candidates += _name_runs(normalized, s_start, s_end, taken, lexicon.not_name_words)
 
@@ -845,6 +889,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                 # "Okafor" of a name the rules did not read whole is a lone surname to them: the model's span wins.
                 candidates = [c for c in candidates if not _overlaps(c[0], c[1], [(start, end)])]
                 candidates.append((start, end, [w[2] for w in _words(normalized, start, end)]))
+                model_people.add((start, end))
             else:
                 found.append((start, end, entity_type, slug(label), label, "organization"))
         # A club the reference lacks goes by its city or nickname once named in full, as one it has does:
@@ -893,7 +938,10 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             if len(kin) == 1:
                 found.append((start, end, "Person", kin[0], full_names[kin[0]], "short"))
                 continue
-        if _is_full_name(words) and label not in other_names:
+        # "Del Baker", which the model reads as a man's name, opens with a given name that also opens surnames.
+        given_as_opener = (start, end) in model_people and len(words) == 2 \
+            and words[0] in names.GIVEN_NAMES_THAT_OPEN_SURNAMES and names.is_name_token(words[1])
+        if (_is_full_name(words) or given_as_opener) and label not in other_names:
             full_names.setdefault(slug(label), label)
             found.append((start, end, "Person", slug(label), label, "name"))
         else:
@@ -1023,8 +1071,33 @@ def _is_club_name(tokens: list[Any]) -> bool:
     model tags as a plural proper noun ("Hyundai Unicorns", "Yolo High Wheelers"), not a company's or an
     outlet's ("Dayton Daily News"), nor a hyphenated surname ("Zamora-Reyes")."""
     last = tokens[-1]
-    return len(tokens) >= 2 and last.tag_ == "NNPS" and last.text not in _NOT_A_NICKNAME \
+    # Or, as Latin American clubs are named, a nickname, "de" and a place: "Águila de Veracruz", "Tigres del
+    # Licey".
+    spanish = len(tokens) >= 3 and tokens[1].text in ("de", "del") and tokens[0].text[:1].isupper() \
+        and tokens[0].text not in _NOT_A_SPANISH_NICKNAME and last.text[:1].isupper()
+    return spanish or len(tokens) >= 2 and last.tag_ == "NNPS" and last.text not in _NOT_A_NICKNAME \
         and all(t.whitespace_ for t in tokens[:-1])
+
+
+def _nickname_used_alone(tokens: list[Any], text: str) -> bool:
+    """Whether an organization's name ends in a plural the article also writes alone after "the", as a club's
+    nickname is ("the San Rafael Pacifics" ... "the Pacifics beat"), which no company's name is."""
+    last = tokens[-1].text
+    return len(tokens) >= 2 and last.endswith("s") and not last.endswith(("ss", "us", "is")) \
+        and last[:1].isupper() and last not in _NOT_A_NICKNAME \
+        and bool(re.search(rf"\b[Tt]he {re.escape(last)}\b", text))
+
+
+# Heads of Spanish names of what is no club: "Universidad de Sonora", "Estadio de Béisbol", "Banco de México".
+_NOT_A_SPANISH_NICKNAME = frozenset({"Universidad", "Estadio", "Banco", "Instituto", "Ciudad", "Liga", "Serie",
+                                     "Copa", "Federación", "Club", "Escuela", "Colegio", "Parque", "Gobierno",
+                                     "Secretaría", "Museo", "Salón", "Hospital", "Santo", "San", "Santa"})
+
+
+_KNOWN_AS_THE = re.compile(r"\b(?:known as|nicknamed|dubbed)\s+(?:the\s+)?$", re.I)
+# A league named right after an organization makes it one of its clubs: "the Rocky Mount Leafs of the Class A
+# Carolina League".
+_OF_A_LEAGUE = re.compile(r"\s+of the (?:[A-Z][\w-]*\s+){1,4}League\b")
 
 
 def model_candidates(doc: Any, occupied: list[tuple[int, int]],
@@ -1086,8 +1159,11 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
         elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens) and tokens[-1].text[:1].isupper():
             # A club of another sport is no baseball club: "the NFL's Baltimore Colts", "an NBA team, the Bulls".
             other_sport = _OTHER_SPORT.search(text[max(0, start - 40):start])
-            found.append((start, end, "Team" if _is_club_name(tokens) and not other_sport else "Organization",
-                          label))
+            # A nickname of people is no club: "Leonard and Gibson were known as the Thunder Twins".
+            if _KNOWN_AS_THE.search(text[max(0, start - 20):start]):
+                continue
+            club = _is_club_name(tokens) or bool(_OF_A_LEAGUE.match(text, end)) or _nickname_used_alone(tokens, text)
+            found.append((start, end, "Team" if club and not other_sport else "Organization", label))
     return found
 
 
@@ -1218,6 +1294,10 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
         # on with the subject of the clause it tells the time of.
         if token.dep_ == "dobj" and _tells_the_time(verb) and verb.head is not verb:
             main_subjects = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+            # ... a relative clause's subject being its antecedent: "Jim Bowden, who was general manager of the
+            # Reds before the Nationals hired him" (Bowden).
+            main_subjects = [verb.head.head if c.lower_ in ("who", "that") and verb.head.dep_ == "relcl" else c
+                             for c in main_subjects]
             continued[(start, end)] = {(s, e) for s, e in spans + pronouns
                                        if any(s <= c.idx < e for c in main_subjects)}
         subject_tokens = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
@@ -1275,8 +1355,12 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
         if (span in roles.subjects or span in roles.coarguments or m.group(0).lower() == "his") and any(
                 (p[0], p[1]) not in roles.obliques for p in same):
             # "Williams, the son of Jimy Williams, ..., when he was a player": not one named under a preposition.
-            agreeing = [p for p in agreeing if sentence_of(p[0]) < here or (p[0], p[1]) not in roles.obliques]
-            same = [p for p in same if (p[0], p[1]) not in roles.obliques]
+            # Unless the pronoun goes on with him: "on Al Dunn, who was GM of the Reds before the Nationals hired
+            # him".
+            kept = roles.continued.get(span, set())
+            agreeing = [p for p in agreeing if sentence_of(p[0]) < here or (p[0], p[1]) not in roles.obliques
+                        or (p[0], p[1]) in kept]
+            same = [p for p in same if (p[0], p[1]) not in roles.obliques or (p[0], p[1]) in kept]
         earlier = [p for p in agreeing if sentence_of(p[0]) < here]
         is_subject = span in roles.subjects
         if earlier and (is_subject or span in roles.coarguments) and (

@@ -22,6 +22,8 @@ import unicodedata
 PARTICLES = frozenset({"de", "la", "del", "della", "di", "da", "dos", "das", "du", "van", "von", "der", "den",
                        "ten", "ter", "le", "y"})
 # Capitalised particles that begin a compound surname: "Oneil De la Cruz", "Van Scoyoc" is a plain surname.
+# Of those, a given name too: "Del Baker" ("Van Meter" is a town).
+GIVEN_NAMES_THAT_OPEN_SURNAMES = frozenset({"Del"})
 SURNAME_OPENERS = frozenset({"De", "Del", "Della", "Di", "Da", "Dos", "La", "Le", "Van", "Von", "St."})
 SUFFIXES = frozenset({"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV"})
 # Capitalised words that close the name of a place, a body or an event, not a person's: "Ofunato High School",
@@ -93,8 +95,10 @@ def is_korean_given_name(word: str) -> bool:
 
 
 def is_nickname(word: str) -> bool:
-    """A nickname written in quotes inside a name: '"Tavo"' in 'Gustavo "Tavo" Zamora-Reyes'."""
-    return len(word) > 2 and word[0] in "\"“" and word[-1] in "\"”" and is_name_token(word[1:-1])
+    """A nickname written in quotes or parentheses inside a name: '"Tavo"' in 'Gustavo "Tavo" Zamora-Reyes',
+    "(Pants)" in "Clarence (Pants) Rowland"."""
+    return len(word) > 2 and (word[0] in "\"“" and word[-1] in "\"”" or word[0] + word[-1] == "()") \
+        and is_name_token(word[1:-1])
 
 
 # Words of a title that an old-time player went by instead of a given name: "Lefty Grove", "Ace Adams" (but a
@@ -122,8 +126,11 @@ def _parts(label: str) -> list[str]:
 
 
 def surname(label: str) -> str:
-    """The family name of a full name: its last part, or the compound a particle opens ("De la Cruz")."""
+    """The family name of a full name: its last part, or the compound a particle opens ("De la Cruz"); the first
+    of a Korean name written in its own order ("Park" of "Park Chan-ho")."""
     words = _parts(label)
+    if _korean_order(words):
+        return words[0]
     for i, word in enumerate(words[1:], start=1):
         if word in SURNAME_OPENERS or is_particle(word):
             return " ".join(words[i:])
@@ -132,7 +139,15 @@ def surname(label: str) -> str:
 
 def given_name(label: str) -> str:
     words = _parts(label)
+    if _korean_order(words):
+        return words[1]
     return words[0] if words else label
+
+
+def _korean_order(words: list[str]) -> bool:
+    """A family name of one short syllable before a Korean given name: "Park Chan-ho", "Kim Tae-kyun"."""
+    return len(words) == 2 and len(words[0]) <= 4 and _is_capitalised_word(words[0]) \
+        and is_korean_given_name(words[1])
 
 
 def slug(text: str) -> str:

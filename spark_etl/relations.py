@@ -160,7 +160,9 @@ RULES: tuple[Rule, ...] = (
                      "Fox Sports")),
           counter_examples=("Dana Whitfield joined the Chicago Cubs in 2019.",), media=True),
     _rule("played_for", "play pitch catch star", "agent", "prep:for", "Player",
-          examples=(("Dana Whitfield played for the Kansas City Royals.", "Dana Whitfield", "Kansas City Royals"),),
+          examples=(("Dana Whitfield played for the Kansas City Royals.", "Dana Whitfield", "Kansas City Royals"),
+                    ("Dana Whitfield went on to pitch for the Kansas City Royals.", "Dana Whitfield",
+                     "Kansas City Royals")),
           counter_examples=("Dana Whitfield never played for the Kansas City Royals.",
                             "Dana Whitfield played against the Kansas City Royals.")),
     _rule("performed_for", "appear hit homer bat start make save win lose", "agent", "prep:for", "Player",
@@ -232,6 +234,8 @@ RULES: tuple[Rule, ...] = (
                     ("In 1981 Ned Carrow sold the Baltimore Orioles to a group led by Jerry Reinsdorf.", "Ned Carrow",
                      "Baltimore Orioles")),
           counter_examples=("Ned Carrow tried to buy the Baltimore Orioles.",
+                            "Ned Carrow threatened to sell the Baltimore Orioles.",
+                            "Ned Carrow intended to sell the Baltimore Orioles.",
                             "Ned Carrow never bought the Baltimore Orioles.",
                             "The Baltimore Orioles sold tickets to Ned Carrow.")),
     # ... and so did the one it was bought from.
@@ -308,7 +312,10 @@ _MODALS = frozenset({"could", "might", "may", "should"})
 _UNREALIZED = frozenset({"want", "hope", "wish", "seek", "expect", "plan", "consider", "interview", "pursue", "ask",
                          "request", "covet",
                          "rumor", "rumour", "link", "negotiate", "talk", "target", "court", "offer", "pass",
-                         "aim", "try", "attempt", "dream", "long", "aspire", "like", "love", "prefer"})
+                         "aim", "try", "attempt", "dream", "long", "aspire", "like", "love", "prefer",
+                         # "denied that he intended to sell the club", "failed to sign" (but "refused to play
+                         # Conforto against lefties" says he played him otherwise)
+                         "intend", "threaten", "propose", "vow", "promise", "deny", "fail"})
 # Nouns of what has not happened ("in talks to become", "an offer to manage"); not "hopes", which a club has
 # for its own players ("the Mets' hopes of exposing the young hitter to playing time").
 _UNREALIZED_NOUNS = frozenset({"talk", "talks", "interview", "offer", "negotiation", "rumor", "rumour", "pursuit",
@@ -645,6 +652,12 @@ def relative_clause_antecedent(parse: Parse, verb: Token) -> Token | None:
     return _antecedent(parse, verb, head) if head is not None and _said_of_its_antecedent(parse, verb) else None
 
 
+# Verbs whose complement happened: its subject's doing ("went on to pitch", "returned to manage") or its object's
+# ("hired Dunn to manage", "named Beck to lead the club").
+_WENT_ON_TO = frozenset({"go", "continue", "return", "come", "begin", "start", "proceed", "live"})
+_MADE_TO = frozenset({"hire", "name", "appoint", "bring", "promote", "choose", "select", "tab", "tap"})
+
+
 def _agent(parse: Parse, verb: Token) -> list[Token]:
     found = parse.children(verb, "nsubj")
     if (antecedent := relative_clause_antecedent(parse, verb)) is not None:
@@ -656,6 +669,13 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
         found = [head]  # "Sam Reyes signed with the Brewers", which the model reads as a name "signed" modifies
     if not found and verb.dep == "conj" and head is not None:
         found = _agent(parse, head)  # "The Twins released Ott and designated Lee for assignment"
+    # A complement without a subject of its own, of a verb that says it happened, is its head's object's doing
+    # ("hired Dunn to manage the club") or its subject's ("went on to pitch for the Mets"); not of one that says
+    # only what was meant ("had signed to play for the Wolverines before the Yankees took him").
+    if not found and verb.dep == "xcomp" and head is not None and head.pos in ("VERB", "AUX"):
+        lemma = head.lemma.lower()
+        found = parse.children(head, "dobj") if lemma in _MADE_TO else \
+            _agent(parse, head) if lemma in _WENT_ON_TO else []
     # An adjunct clause without a subject of its own is its clause's subject's doing: "Price joined the Dodgers
     # after pitching for Tampa Bay", "Signing with the Cubs in 2015, Heyward ...".
     if not found and verb.dep in ("advcl", "pcomp") and head is not None and not _is_passive(parse, verb):
@@ -686,6 +706,9 @@ POST_AS_COUNTER_EXAMPLES: tuple[str, ...] = (
 )
 
 
+_WEEKDAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"})
+
+
 def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[tuple[dict[str, Any], Token]]:
     """(person, title) for each post the sentence says its subject took or held "as" that title, or was or became,
     asserted, in a clause that names no place ("as manager of the United States", "a coach in Japan": a post
@@ -703,7 +726,7 @@ def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None])
             titles.append(verb)  # "Tony Diaz will coach third base": the verb names the post
         for title in titles:
             if title.pos not in ("NOUN", "PROPN") and title is not verb or mention_of(title) is not None or any(
-                    (t.pos == "PROPN" and t.text.lower().rstrip(".") not in MONTHS
+                    (t.pos == "PROPN" and t.text.lower().rstrip(".") not in MONTHS and t.text not in _WEEKDAYS
                      or any(o.pos == "PROPN" for o in parse.children(t, "poss")))  # "of Japan's national team"
                     for prep in [*parse.children(title, "prep"), *parse.children(verb, "prep")]
                     for t in parse.children(prep, "pobj")) or any(
@@ -827,7 +850,7 @@ def _as_titles(parse: Parse, holder: Token) -> list[Token]:
     found = []
     for as_ in parse.children(holder, "prep"):
         if as_.text.lower() == "as":
-            found += parse.children(as_, "pobj")
+            found += [t for t in parse.children(as_, "pobj") if not _titles_a_subject(parse, t)]
             found += [t for verb in parse.children(as_, "pcomp") if verb.text.lower().endswith("ing")
                       for t in parse.children(verb, "dobj") if t.pos == "NOUN"]
     return found
@@ -959,6 +982,20 @@ def _linked(parse: Parse, verb: Token, a: dict[str, Any], b: dict[str, Any]) -> 
         is_asserted(parse, verb, second)
 
 
+# An honour a verb of choosing gives, not a post: "named him its minor league player of the year", "was voted the
+# league's most valuable player".
+_HONOUR = re.compile(r"\bof the (?:year|month|week|decade)\b|\bMVP\b|\bmost valuable\b|\bAll-Stars?\b|\bGold Glove",
+                     re.I)
+_CHOOSING = frozenset({"name", "select", "choose", "vote", "pick", "elect"})
+
+
+def _names_an_honour(parse: Parse, verb: Token) -> bool:
+    """Whether a verb of choosing names an honour as what it made someone ("named Dunn its player of the year")."""
+    return verb.lemma.lower() in _CHOOSING and any(
+        _HONOUR.search(" ".join(t.text for t in parse.subtree(c)))
+        for c in parse.children(verb, "oprd", "attr", "xcomp", "npadvmod", "appos"))
+
+
 def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
                rules: tuple[Rule, ...] = RULES) -> list[tuple[Rule, dict[str, Any], dict[str, Any], Token]]:
     """(rule, person mention, club mention, verb) for every rule the sentence matches and asserts."""
@@ -967,6 +1004,8 @@ def rule_facts(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None
         if rule.context and not re.search(rule.context, parse.text()):
             continue
         for verb in _verbs(parse, rule.lemmas):
+            if _names_an_honour(parse, verb):
+                continue
             people = _mentioned(parse, verb, rule.person, "Person", mention_of)
             head = parse.head(verb)
             if not people and rule.person == "agent" and verb.dep == "conj" and head is not None \
@@ -1116,6 +1155,33 @@ def _is_trading(verb: Token) -> bool:
     return bool(verb_forms(verb) & _TRADING)
 
 
+def subject_people(parse: Parse, verb: Token, slots: tuple[str, ...],
+                   mention_of: Callable[[Token], dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """The people a verb's subject names: each of a list ("Báez and right-hander Trevor Williams went to the
+    Mets", which the model may read as one name hanging on the other), not those of a clause about them."""
+    found: dict[int, dict[str, Any]] = {}
+    todo = parse.children(verb, *slots)
+    while todo:
+        t = todo.pop()
+        if (m := mention_of(t)) is not None and m["entity_type"] == "Person":
+            found.setdefault(m["start"], m)
+        todo += parse.children(t, "conj", "nmod", "compound", "flat")
+    return sorted(found.values(), key=lambda m: m["start"])
+
+
+def _titles_a_subject(parse: Parse, post: Token) -> bool:
+    """Whether a post's words run on into the name of a clause's subject: "as president of baseball operations
+    Jed Hoyer tore down the team" is his title in a clause of its own, not a post someone was sent to or named to
+    ("named him as manager Tuesday" is)."""
+    after = parse.subtree(post)[-1].i + 1
+    if after >= len(parse.tokens) or parse.tokens[after].pos != "PROPN":
+        return False
+    name = parse.tokens[after]
+    while name.dep in ("compound", "flat") and (head := parse.head(name)) is not None and head.pos == "PROPN":
+        name = head
+    return name.dep in ("nsubj", "nsubjpass")
+
+
 def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[Move]:
     """Each player a trade the sentence asserts moves, read from the clause of its verb: the players between the
     verb and "for" go one way, those after "for" the other; each goes "to" the club written next after him, and
@@ -1127,7 +1193,8 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         # "sent Dunn to Toledo as manager", "sent down to Triple-A": an assignment within a club, not a trade.
         if not is_asserted(parse, verb, verb) or parse.children(verb, "prt") or any(
                 t.text.lower() == "as" and verb in parse.ancestors(t) and any(
-                    _STAFF_POST.match(post.lemma.lower()) for post in parse.children(t, "pobj"))
+                    _STAFF_POST.match(post.lemma.lower()) and not _titles_a_subject(parse, post)
+                    for post in parse.children(t, "pobj"))
                 for t in parse.tokens):
             continue
         lemmas = verb_forms(verb)
@@ -1193,8 +1260,7 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                      if back and any(person["start"] <= t.start < person["end"] for t in bought)]
             # ... and the one who came, traded to the club he came to: "Earnshaw went to the White Sox for Berry".
             if sides:
-                sides += [(m, False) for t in parse.children(verb, "nsubj") for c in parse.conjuncts(t)
-                          if (m := mention_of(c)) and m["entity_type"] == "Person"]
+                sides += [(m, False) for m in subject_people(parse, verb, ("nsubj",), mention_of)]
             subject, dealers = [c for _, c in to_clubs[:1]], []
         if lemmas & _SELLING and not to_clubs or lemmas & _GIVING_FOR and not any(back for _, back in sides):
             continue

@@ -1486,3 +1486,120 @@ def test_the_player_a_club_gave_for_another_joins_the_club_the_article_gives_tha
             "catcher Tim Beck for Dunn.")
     found = _labelled_members(text, lexicon)
     assert {("Tim Beck", "Oakland Athletics", "Player"), ("Al Dunn", "Detroit Tigers", "Player")} <= found
+
+
+def test_a_club_name_that_ends_a_persons_name_is_his_surname(lexicon: Lexicon) -> None:
+    text = "The Orioles got outfielder Don Baylor and pitcher Reggie Cleveland from the Texas Rangers."
+    mentions = find_mentions(text, lexicon)
+    assert {("Don Baylor", "Don Baylor"), ("Reggie Cleveland", "Reggie Cleveland")} <= set(people(mentions))
+    assert not any(m.label in ("Baylor Bears", "Cleveland Guardians", "Cleveland Indians") for m in mentions)
+    assert any(m.label == "Texas Rangers" for m in mentions)
+
+
+def test_a_title_that_runs_into_another_clauses_subject_is_no_post_someone_was_sent_to(lexicon: Lexicon) -> None:
+    text = ("The Toronto Blue Jays traded Al Dunn to the Seattle Mariners on Monday, a day after sending Tim Beck to "
+            "the Detroit Tigers, as general manager Dale Morrow rebuilt the 2019 team.")
+    facts = facts_of(text, lexicon, date=(2021, 7))
+    found = memberships(facts)
+    assert {("Tim Beck", "Toronto Blue Jays", "Player"), ("Tim Beck", "Detroit Tigers", "Player"),
+            ("Al Dunn", "Toronto Blue Jays", "Player")} <= found
+    assert not any(person == "Tim Beck" and role != "Player" for person, _, role in found)
+    # "the 2019 team" tells which team, not when: the trade is the story's, on its Monday.
+    assert {f["year"] for f in facts if f["relation"] == "traded"} == {2021}
+
+
+def test_players_a_list_gives_for_others_left_the_one_trading_club_the_article_gives_them(lexicon: Lexicon) -> None:
+    text = ("The Toronto Blue Jays traded Al Dunn to the Seattle Mariners on Monday. Dunn and right-hander Tim Beck "
+            "went to the Mariners for outfielder Dale Morrow, Seattle's top pick last year. Dunn, 29, was a "
+            "first-round pick out of the University of Texas.")
+    found = memberships(facts_of(text, lexicon, date=(2021, 7)))
+    assert {("Dale Morrow", "Toronto Blue Jays", "Player"), ("Tim Beck", "Toronto Blue Jays", "Player")} <= found
+    assert not any(person == "Dale Morrow" and "Texas" in club for person, club, _ in found)
+
+
+def test_a_nickname_in_parentheses_stays_out_of_the_name(lexicon: Lexicon) -> None:
+    text = "Harold (Boots) Dunn, the club's general manager, said so. Dunn and Clarence (Pants) Beck agreed."
+    found = people(find_mentions(text, lexicon))
+    assert {("Harold (Boots) Dunn", "Harold Dunn"), ("Clarence (Pants) Beck", "Clarence Beck")} <= set(found)
+
+
+def test_a_korean_name_in_its_own_order_goes_by_its_family_name(lexicon: Lexicon) -> None:
+    # "Park", a word of places too, is his family name.
+    text = ("Park Dong-hyun signed with the LG Twins on Tuesday. His teammate Lee Seung-min stayed. The Dodgers "
+            "signed Park out of college in 1994, and he won 80 games for them.")
+    mentions = find_mentions(text, lexicon)
+    assert (text.index("Park out"), "Park Dong-hyun") in {(m.start, m.label) for m in mentions}
+    pronouns = {(m.start, m.label) for m in mentions if m.kind == "pronoun"}
+    assert (text.index("he won"), "Park Dong-hyun") in pronouns
+
+
+def test_a_commissioner_as_such_is_the_games_own_leagues(lexicon: Lexicon) -> None:
+    text = "Dale Morrow resigned as commissioner of baseball on Monday. Al Dunn resigned as manager on Tuesday."
+    found = memberships(facts_of(text, lexicon, date=(1992, 9)))
+    assert ("Dale Morrow", "Major League Baseball", "Executive") in found
+    assert not any(person == "Al Dunn" and club == "Major League Baseball" for person, club, _ in found)
+
+
+def test_an_outlet_named_after_its_noun_is_no_person(lexicon: Lexicon) -> None:
+    text = "Al Dunn died Thursday, the Cuban news agency Prensa Nueva reported. He told the newspaper El Diario."
+    mentions = find_mentions(text, lexicon)
+    outlets = {m.label for m in mentions if m.entity_type == "MediaOrganization"}
+    assert {"Prensa Nueva", "El Diario"} <= outlets
+    assert ("He", "Al Dunn") in {(m.surface, m.label) for m in mentions if m.kind == "pronoun"}
+
+
+def test_a_club_named_as_latin_american_clubs_are(lexicon: Lexicon) -> None:
+    text = "Al Dunn pitched for the Gavilanes de Culiacán in 1937 and for the Universidad de Sonora before that."
+    teams = {m.label: m.entity_type for m in find_mentions(text, lexicon) if m.kind == "organization"}
+    assert teams.get("Gavilanes de Culiacán") == "Team"
+    assert teams.get("Universidad de Sonora") != "Team"
+
+
+def test_an_honour_a_club_or_an_outlet_names_someone_is_no_post(lexicon: Lexicon) -> None:
+    text = ("Baseball America named Al Dunn its minor league player of the year. The Sporting News named Tim Beck its "
+            "manager of the year in 2019. The Mets named Dale Morrow manager on Monday.")
+    found = memberships(facts_of(text, lexicon, date=(2019, 10)))
+    assert ("Dale Morrow", "New York Mets", "Manager") in found
+    assert not any(person in ("Al Dunn", "Tim Beck") for person, _, _ in found)
+
+
+def test_an_organization_of_a_named_league_is_its_club(lexicon: Lexicon) -> None:
+    text = ("Al Dunn played first base. He later was a vice president of the Eagle Mount Leafs of the Class A "
+            "Carolina League.")
+    assert ("Al Dunn", "Eagle Mount Leafs", "Executive") in memberships(facts_of(text, lexicon))
+
+
+def test_what_people_were_known_as_is_no_club(lexicon: Lexicon) -> None:
+    text = "Al Dunn and Tim Beck were known as the Thunder Twins, and the Grays won. The Brewers, then known as the " \
+           "Seattle Pilots, moved."
+    labels = {m.label for m in find_mentions(text, lexicon) if m.entity_type == "Team"}
+    assert "Thunder Twins" not in labels and "Minnesota Twins" not in labels
+    assert "Milwaukee Brewers" in labels
+
+
+def test_an_organization_whose_nickname_the_story_writes_alone_is_a_club(lexicon: Lexicon) -> None:
+    text = ("Al Dunn won on Wednesday night, the Lakeport Pacifics said. The Pacifics signed him on Tuesday. "
+            "Pacifics manager Tim Beck said so.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Al Dunn", "Lakeport Pacifics", "Player"), ("Tim Beck", "Lakeport Pacifics", "Manager")} <= found
+
+
+def test_a_given_name_that_opens_surnames_too(lexicon: Lexicon) -> None:
+    found = people(find_mentions("Del Baker managed the Tigers. Eury Del Rosario pitched. Baker left.", lexicon))
+    assert {("Del Baker", "Del Baker"), ("Eury Del Rosario", "Eury Del Rosario"), ("Baker", "Del Baker")} <= set(found)
+
+
+def test_an_object_in_a_clause_of_time_in_a_relative_clause_is_its_antecedent(lexicon: Lexicon) -> None:
+    text = ("Dale Morrow said he had made no decision on general manager Al Dunn, who was general manager of the "
+            "Cincinnati Reds from 1992-2003 before the Nationals hired him in November 2004.")
+    pronouns = {(m.start, m.label) for m in find_mentions(text, lexicon) if m.kind == "pronoun"}
+    assert (text.index("him in"), "Al Dunn") in pronouns
+
+
+def test_a_complement_without_a_subject_is_its_heads_subjects_or_objects_doing(lexicon: Lexicon) -> None:
+    text = ("Al Dunn went on to pitch for the Seattle Mariners. The Detroit Tigers hired Tim Beck to manage the "
+            "Toledo Mud Hens. Dale Morrow wants to manage the Texas Rangers. Ned Carrow had signed to play for the "
+            "Michigan Wolverines before the Yankees took him.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Al Dunn", "Seattle Mariners", "Player"), ("Tim Beck", "Toledo Mud Hens", "Manager")} <= found
+    assert not any(person == "Dale Morrow" or club == "Michigan Wolverines" for person, club, _ in found)
