@@ -36,6 +36,7 @@ _RELATIVE = re.compile(
     r"|the (?:past|last|previous) (?P<count>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
     r" (?:full )?(?:seasons|years)"
     r"|(?P<ago>two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a) (?:seasons|years|season|year) ago)\b", re.I)
+WEEKDAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"})
 # A day the news happened on, within a week of the article's date: its year is the article's.
 DAY_OF_NEWS = re.compile(r"\b(?:on )?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday|"
                          r"tonight|this week|last week|this morning|last night)\b")

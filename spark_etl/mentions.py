@@ -201,7 +201,6 @@ _BORN = re.compile(r"\b[Bb]orn\s+$")
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
                                 re.I)
 _AT_A_PLACE = re.compile(r"\b(?:in|at|from|near|outside)\s+$", re.I)
-_WEEKDAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"})
 
 
 def _is_full_name(words: list[str]) -> bool:
@@ -317,10 +316,14 @@ def _school_places(text: str, schools: dict[tuple[int, int], str], org_spans: li
     return places
 
 
+# The words that give a name someone goes by: "known as the Thunder Twins".
+_KNOWN_AS_WORDS = r"\b(?:known as|nicknamed|dubbed)\s+(?:the\s+)?"
+# ... then the name: what people were known as is no club.
+_KNOWN_AS_NAME = re.compile(_KNOWN_AS_WORDS + r"((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)\b(?![’'\w-])")
+# ... right before a name that starts here.
+_KNOWN_AS_THE = re.compile(_KNOWN_AS_WORDS + "$", re.I)
 # A nickname given in quotes after the words that say it is one: 'known as "Bam Bam,"', 'known at home as the
 # "Knuckle Princess"', 'nicknamed "Raffy"'.
-_KNOWN_AS_NAME = re.compile(r"\b(?:known as|nicknamed|dubbed)\s+(?:the\s+)?((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)\b"
-                            r"(?![’'\w-])")
 _KNOWN_AS = re.compile(r"\b(?:(?:known|referred to)\s+(?:[A-Za-z]+\s+){0,2}?as|nicknamed|dubbed)\s+(?:the\s+)?[\"“']$")
 
 
@@ -386,11 +389,16 @@ def _surnames_the_model_reads(doc: Any, forms: dict[str, str], not_name_words: f
     for ent in doc.ents:
         last = ent[-1]
         given = [t for t in ent[:-1] if t.text.lower() != "the"]
-        if ent.label_ == "PERSON" and given and last.text in forms and forms.get(last.text) is not None \
+        if ent.label_ == "PERSON" and given and last.text in forms \
                 and all(names.is_name_token(t.text) and t.text not in forms and t.text not in not_name_words
                         for t in given):
             found.add((last.idx, last.idx + len(last.text)))
     return found
+
+
+def _unlisted(label: str, kind: str) -> Organization:
+    """An organization the reference lacks, known by the one name the article gives it."""
+    return Organization(slug(label), label, kind, (), None, None, None, None, None)
 
 
 def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organization],
@@ -411,7 +419,7 @@ def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organiz
         if label not in forms and not _overlaps(m.start(), m.end(), people):
             # Of another sport, an organization but no club: "the NFL's Baltimore Colts".
             kind = "Organization" if _OTHER_SPORT.search(text[max(0, m.start() - 40):m.start()]) else "Team"
-            clubs.setdefault(label, Organization(slug(label), label, kind, (), None, None, None, None, None))
+            clubs.setdefault(label, _unlisted(label, kind))
     return sorted(clubs.values(), key=lambda club: club.key)
 
 
@@ -434,7 +442,7 @@ def leagues_by_their_name(text: str, forms: dict[str, str]) -> list[Organization
             words.pop(0)
         label = " ".join([*words, "League"])
         if words and label not in forms and not any(form.endswith(f" {label}") for form in forms):
-            leagues.setdefault(label, Organization(slug(label), label, "League", (), None, None, None, None, None))
+            leagues.setdefault(label, _unlisted(label, "League"))
     return sorted(leagues.values(), key=lambda league: league.key)
 
 
@@ -448,8 +456,7 @@ _OUTLET_NAME = re.compile(r"\b(?:news agency|newspaper|daily|weekly|magazine|net
 def outlets_by_their_noun(text: str, forms: dict[str, str]) -> list[Organization]:
     """Outlets the reference lacks, named right after the noun that says what they are ("the news agency Prensa
     Latina"): media organizations, not people."""
-    outlets = {m.group(1): Organization(slug(m.group(1)), m.group(1), "MediaOrganization", (), None, None, None,
-                                        None, None)
+    outlets = {m.group(1): _unlisted(m.group(1), "MediaOrganization")
                for m in _OUTLET_NAME.finditer(text) if m.group(1) not in forms}
     return sorted(outlets.values(), key=lambda outlet: outlet.key)
 
@@ -606,7 +613,7 @@ def clubs_sharing_a_nickname(doc: Any, forms: dict[str, str], orgs: dict[str, Or
         entity = next((e for e in doc.ents if e.start_char <= m.start(1) + m.group(1).index(place[0])
                        and m.end() <= e.end_char), None)
         if entity is not None and entity.label_ not in _NOT_A_CLUB_ENTITY:
-            clubs.setdefault(label, Organization(slug(label), label, "Team", (), None, None, None, None, None))
+            clubs.setdefault(label, _unlisted(label, "Team"))
     return sorted(clubs.values(), key=lambda club: club.key)
 
 
@@ -982,7 +989,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     given_names = {names.given_name(label) for label in full_names.values() if len(label.split()) >= 2}
     for part, keys in by_part.items():
         if len(keys) == 1 and part in lexicon.not_name_words and part.lower() not in dates.MONTHS \
-                and part not in _WEEKDAYS and part in surnames:
+                and part not in dates.WEEKDAYS and part in surnames:
             singles += [(m.start(), m.end(), part) for m in re.finditer(rf"\b{re.escape(part)}\b(?![’'-])", normalized)
                         if not _overlaps(m.start(), m.end(), occupied)
                         and not _PLACE_PREPOSITION.search(normalized[max(0, m.start() - 12):m.start()])
@@ -1094,7 +1101,6 @@ _NOT_A_SPANISH_NICKNAME = frozenset({"Universidad", "Estadio", "Banco", "Institu
                                      "Secretaría", "Museo", "Salón", "Hospital", "Santo", "San", "Santa"})
 
 
-_KNOWN_AS_THE = re.compile(r"\b(?:known as|nicknamed|dubbed)\s+(?:the\s+)?$", re.I)
 # A league named right after an organization makes it one of its clubs: "the Rocky Mount Leafs of the Class A
 # Carolina League".
 _OF_A_LEAGUE = re.compile(r"\s+of the (?:[A-Z][\w-]*\s+){1,4}League\b")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from spark_etl.dates import MONTHS
+from spark_etl.dates import MONTHS, WEEKDAYS
 from spark_etl.parse import Parse, Token
 
 
@@ -706,9 +706,6 @@ POST_AS_COUNTER_EXAMPLES: tuple[str, ...] = (
 )
 
 
-_WEEKDAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"})
-
-
 def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) -> list[tuple[dict[str, Any], Token]]:
     """(person, title) for each post the sentence says its subject took or held "as" that title, or was or became,
     asserted, in a clause that names no place ("as manager of the United States", "a coach in Japan": a post
@@ -726,7 +723,7 @@ def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None])
             titles.append(verb)  # "Tony Diaz will coach third base": the verb names the post
         for title in titles:
             if title.pos not in ("NOUN", "PROPN") and title is not verb or mention_of(title) is not None or any(
-                    (t.pos == "PROPN" and t.text.lower().rstrip(".") not in MONTHS and t.text not in _WEEKDAYS
+                    (t.pos == "PROPN" and t.text.lower().rstrip(".") not in MONTHS and t.text not in WEEKDAYS
                      or any(o.pos == "PROPN" for o in parse.children(t, "poss")))  # "of Japan's national team"
                     for prep in [*parse.children(title, "prep"), *parse.children(verb, "prep")]
                     for t in parse.children(prep, "pobj")) or any(
