@@ -53,7 +53,7 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"(?:captain|(?<!-)star|(?<!\w-)All-Star|\d+-game winner)s?"
                           r"(?=\s+(?-i:[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]))"
                           r"(?!\s+(?-i:Game|Games|Tribune|Week|Weekend|Futures|Classic|Series)\b)|"
-                          r"utility man|debut|homegrown|starting)\b", re.I)),
+                          r"utility man|debut|homegrown|starting|(?<=player-)(?:manager|coach))\b", re.I)),
 )
 _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 # The same, where the words between are the title's own ("the Cardinals' bench coach"), not a clause's ("the
@@ -318,10 +318,13 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
 
 def _with_coordinated_titles(sentence: str, sentence_start: int, chosen: tuple[int, str, tuple[int, int]],
                              cues: list[tuple[str, tuple[int, int]]]) -> list[str]:
-    """The chosen cue's role, and those of the titles coordinated with it: "the Royals' executive vice president
-    and general manager" holds both posts."""
+    """The chosen cue's role, those of the titles coordinated with it: "the Royals' executive vice president
+    and general manager" holds both posts, and those of the same word: "player-manager"."""
     roles, end = [chosen[1]], chosen[2][1]
     for role, span in sorted(cues, key=lambda c: c[1]):
+        if span == chosen[2]:
+            roles.append(role)
+            continue
         between = sentence[end - sentence_start: span[0] - sentence_start] if span[0] >= end else None
         if between is not None and between.isspace():  # one title in two cues: "executive" "vice president"
             end = span[1]
@@ -468,8 +471,13 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 sentence[org["end"] - sentence_start: person["start"] - sentence_start]) for org in teams):
             continue
         all_own_cues = [(role, span) for role, span, owner in cues if owner == person["entity_key"]]
+        # "League president Frank Shaughnessy ... said the Sugar Kings would play": the league's officer, of no
+        # club but those his apposition names.
+        league_officer = person["kind"] == "name" and _LEAGUE_TITLE.search(sentence[: person["start"] - sentence_start])
         for org in teams:
             o_span = team_lists[org["start"]]
+            if league_officer and described_by.get(org["start"]) != person["start"]:
+                continue
             if org["start"] in bound_clubs and (binding is None or binding[0] != org["start"]):
                 continue  # another person's titled club
             if described_by.get(org["start"], person["start"]) != person["start"]:
@@ -676,6 +684,10 @@ def _subtree_span(parsed: parse.Parse, token: parse.Token) -> tuple[int, int]:
     return min(t.start for t in under), max(t.end for t in under)
 
 
+# A title of two posts, one of them a player's.
+_PLAYING_TITLE = re.compile(r"\bplayer-(?:manager|coach)s?\b", re.I)
+# Verbs whose active subject hires or fires someone else.
+_HIRING_VERBS = frozenset({"hire", "fire", "dismiss", "appoint"})
 # Facts between a person and a club that the parse can check: a negated "fired" is not a firing either.
 _CHECKED = frozenset({"member", "hired", "fired", "resigned", "promoted", "drafted"})
 
@@ -803,6 +815,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 re.fullmatch(r"\s+(?:[\d–-]+\s+)?", sentence[p["end"] - sentence_start:c["start"] - sentence_start])
                 for p in owners for c in mentions if c["entity_key"] == fact["object_key"]):
             return False
+        # "O'Doul, whom Graham hired last week": the subject of an active verb of hiring or firing did it.
+        if fact["relation"] in ("hired", "fired") and people and all(
+                (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "nsubj"
+                and (verb := parsed.head(t)) is not None and verb.lemma in _HIRING_VERBS for p in people):
+            return False
         # "The Orioles, owned by Peter Angelos, fired the manager": one named only in a participle's words about a
         # club is none of the sentence's events but that participle's own.
         if fact["relation"] != "member" and people and all(_in_a_clubs_participle(p, fact["relation"])
@@ -925,6 +942,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     drafts: set[tuple[str, str]] = set()  # (person, club) of each draft the parse reads
     made: set[tuple[str, str]] = set()  # (person, club) of each membership a rule reads
     matches = relations.rule_facts(parsed, mention_of)
+    said_roles: dict[tuple[str, str], set[str]] = {}  # the roles the matches' words name, by (person, club)
     for rule, person, club, verb in _with_listed_clubs(matches, sentence, sentence_start, mentions):
         if rule.person != "prep:under" and dependent(person, club["entity_key"]):
             continue  # "the nephew of Ryne Sandberg, managed Durham", which the model reads as Ryne's doing
@@ -940,14 +958,20 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             said = rule.role
         if club["entity_type"] == "MediaOrganization" and said not in ("Executive", "Reporter"):
             said = role = "Broadcaster"  # a network's or a station's people in a baseball story: its voices
+        pair = (person["entity_key"], club["entity_key"])
         if said:
             # The words of the match name the role ("hired Bellamy, a coach in Houston, as manager"): the
-            # nearest cue word's guess for this person and club gives way.
-            pair = (person["entity_key"], club["entity_key"])
+            # nearest cue word's guess for this person and club gives way, not what other matches' words name
+            # ("still owns them and managed them").
+            said_roles.setdefault(pair, set()).add(said)
+            # (A player-manager's title says both: the cue words read him as a player too.)
             kept = [f for f in kept if not (f["relation"] == "member" and (f["person_key"], f["object_key"]) == pair
-                                            and f["role"] != said)]
+                                            and f["role"] not in said_roles[pair]
+                                            and not (f["role"] == "Player" and _PLAYING_TITLE.search(sentence)))]
             held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
-        if role and (person["entity_key"], club["entity_key"]) not in held:
+        if role and (pair not in held or role == said and not any(
+                f["relation"] == "member" and (f["person_key"], f["object_key"], f["role"]) == (*pair, role)
+                for f in kept)):
             first, last = role_years(sentence, sentence_start, club, teams, date) if club in teams else (None, None)
             kept.append(_fact("member", person, club, *span, role=role, start_year=first, end_year=last))
             held.add((person["entity_key"], club["entity_key"]))
@@ -1010,6 +1034,14 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         kept = [f for f in kept if not (f["relation"] == "member" and f["role"] == "Player"
                                         and f["person_key"] == person["entity_key"]
                                         and f["object_key"] in (sides - moved) | outside)]
+        # A post the sentence gives him at the club he joined is not also one at the club he left: "named Herman
+        # player-manager after buying his contract from the Braves".
+        if move.left is not None and move.joined is not None:
+            posts_joined = {f["role"] for f in kept if f["relation"] == "member" and f["role"] in _STAFF
+                            and (f["person_key"], f["object_key"]) == (person["entity_key"], move.joined["entity_key"])}
+            kept = [f for f in kept if not (f["relation"] == "member" and f["role"] in posts_joined
+                                            and (f["person_key"], f["object_key"]) == (person["entity_key"],
+                                                                                      move.left["entity_key"]))]
         held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
         for side in (move.left, move.joined):
             if side is None:
@@ -1023,7 +1055,8 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if joined is not None and not any(f["relation"] == "traded" and f["person_key"] == person["entity_key"]
                                           and f["object_key"] == joined["entity_key"] for f in kept):
             span = (min(person["start"], joined["start"], verb.start), max(person["end"], joined["end"], verb.end))
-            kept.append(_fact("traded", person, joined, *span, year=_nearest_year(years, (verb.start, verb.end))))
+            kept.append(_fact("traded", person, joined, *span, year=_verbs_own_year(parsed, verb, years)
+                              or _nearest_year(years, (verb.start, verb.end))))
     if drafts:
         # The parse says who was drafted by whom: the nearest-word guesses give way, and a draft is no membership.
         # A player's club that the parse or his title names stays ("out of the University of Missouri", "LSU
@@ -1095,8 +1128,12 @@ def _givers_named_as_home(moves: list[relations.Move], facts: list[dict[str, Any
                  and f["person_key"] in {m.person["entity_key"] for m in going}}
         for move in going:
             token = parsed.covering(move.person["start"], move.person["end"])
-            apposition = [t for a in (parsed.children(token, "appos") if token is not None else [])
-                          for t in parsed.subtree(a)]
+            # ... or in a noun before the name that the model reads as the verb's second subject: "A first-round
+            # pick of the Dodgers in 1968, Valentine was traded".
+            described = [] if token is None else parsed.children(token, "appos") + [
+                t for t in parsed.children(verb, "nsubj", "nsubjpass", "dep", "npadvmod")
+                if t.pos == "NOUN" and t.i < token.i]
+            apposition = [t for a in described for t in parsed.subtree(a)]
             homes |= {m["entity_key"] for t in apposition if (m := mention_of(t)) and m["entity_type"] == "Team"}
         homes -= sides
         home = next((m for m in mentions if homes == {m["entity_key"]}), None)
@@ -1345,6 +1382,10 @@ _TITLE_MODIFIERS = frozenset({"assistant", "associate", "bench", "hitting", "pit
                               "co-owner", "majority", "longtime", "veteran", "new", "radio", "television", "tv",
                               "play-by-play", "color", "lead"})
 
+# A league's officer's title before a name: "League president", "League chief executive" (not "minor league
+# outfielder").
+_LEAGUE_TITLE = re.compile(r"\b(?:League|Conference)\s+(?:[a-z-]+\s+){0,2}(?:president|executive|commissioner|"
+                           r"director|secretary|chairman|chairwoman|official|officer|spokesman|spokeswoman)\s+$")
 # Posts on a club's staff, which a title alone gives: a story's "General manager X" is its club's.
 _STAFF = ("Manager", "Coach", "GeneralManager", "Executive", "Owner", "Broadcaster", "Scout")
 
@@ -1420,6 +1461,9 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                         m["entity_type"] in _ORGANIZATIONS
                         and _CLUB_BEFORE_TITLE.fullmatch(sentence[m["end"] - start: title[0]]) for m in mentions):
                     continue
+                # Nor a league's officer: "League president Frank Shaughnessy", "League chief executive Kevin Outcalt".
+                if _LEAGUE_TITLE.search(sentence[: first - start]):
+                    continue
                 former = re.search(r"\b(?:former|ex-|onetime|one-time|longtime|then)\b[^,;.]{0,30}$",
                                    sentence[: first - start], re.I)
                 if (role in _STAFF or role == "Player") and not former:
@@ -1482,6 +1526,9 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 if current is not None and len(held) > 1 else held) for held in posts]
             # The posts of the one replaced that the sentence names only in its words about him: where he went.
             went_to = [key for key in posts[1] if _named_only_about(parsed, mentions, key[1], pair[1])]
+            # One promoted to replace another leaves his own post at the club for the other's: "promoted bench
+            # coach Don Kelly to replace him".
+            promoting = any(t.lemma.lower() in ("promote", "elevate") for t in parsed.tokens)
             for holder, other in ((0, 1), (1, 0)):
                 # Not to one the article gives a post at that club already ("She replaces Michael Hill, whose
                 # contract as president of baseball operations was not renewed": each keeps his own).
@@ -1490,7 +1537,8 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 # Nor a post the sentence gives him in its words about him ("He replaces Ron Marotta, who resigned
                 # to become a scout for the Phillies"): where he went, not what he left.
                 if len(posts[holder]) == 1 and not (holder == 0 and len(posts[1]) > len(went_to)) and not any(
-                        club_key == next(iter(posts[holder]))[1] for _, club_key in posts[other]) \
+                        club_key == next(iter(posts[holder]))[1] and not (promoting and holder == 1)
+                        for _, club_key in posts[other]) \
                         and not _named_only_about(parsed, mentions, next(iter(posts[holder]))[1], pair[holder]):
                     post = next(iter(posts[holder].values()))
                     club = {"entity_key": post["object_key"], "label": post["object_label"],
@@ -1751,6 +1799,21 @@ def _clause_year(sentence: str, sentence_start: int, years: list[tuple[int, int,
 
 
 _CLAUSE_BREAK = re.compile(r"\band\b|[,;]")
+
+
+# How a year hangs on a verb when it dates what the verb says: "traded ... in November 1972".
+_ADJUNCT_DEPS = frozenset({"pobj", "prep", "nummod", "compound", "npadvmod"})
+
+
+def _verbs_own_year(parsed: parse.Parse, verb: parse.Token, years: list[tuple[int, int, int]]) -> int | None:
+    """The year of the verb's own adjuncts ("was traded to the Angels in November 1972"), not of a noun phrase
+    about someone ("A first-round pick of the Dodgers in 1968, Valentine was traded"); None without one."""
+    for start, end, year in years:
+        token = parsed.covering(start, end)
+        chain = [token, *parsed.ancestors(token)] if token is not None else []
+        if verb in chain and all(t.dep in _ADJUNCT_DEPS for t in chain[:chain.index(verb)]):
+            return year
+    return None
 
 
 def _nearest_year(years: list[tuple[int, int, int]], span: tuple[int, int], after: bool = False) -> int | None:

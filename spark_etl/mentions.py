@@ -63,12 +63,19 @@ def _sentences(text: str) -> Iterable[tuple[int, int]]:
     nlp = _nlp()
     offset = 0
     for line in text.split("\n"):
-        if line.strip():
-            for sent in nlp(line).sents:
-                stripped = sent.text.strip()
-                if stripped:
-                    start = offset + sent.start_char + (len(sent.text) - len(sent.text.lstrip()))
-                    yield start, start + len(stripped)
+        spans: list[tuple[int, int]] = []
+        for sent in nlp(line).sents if line.strip() else ():
+            stripped = sent.text.strip()
+            if not stripped:
+                continue
+            start = offset + sent.start_char + (len(sent.text) - len(sent.text.lstrip()))
+            # A full stop of an abbreviation ends no sentence where a comma follows it: "His father, Ken Griffey
+            # Sr., is the Reds' bench coach".
+            if spans and text[spans[-1][1] - 1] in ",;":
+                spans[-1] = (spans[-1][0], start + len(stripped))
+            else:
+                spans.append((start, start + len(stripped)))
+        yield from spans
         offset += len(line) + 1
 
 
@@ -99,15 +106,20 @@ def _words(text: str, start: int, end: int) -> list[tuple[int, int, str, bool]]:
         words.append((t_start, t_start + len(word), word, spaced))
     # A trailing hyphen joined nothing: "Cruz-" stays "Cruz".
     words = [(s, e - 1, w[:-1], sp) if w.endswith("-") and len(w) > 1 else (s, e, w, sp) for s, e, w, sp in words]
-    # A quoted word is one word: '"Tavo"', and so is a word in parentheses: "(Pants)" (a nickname, if it stands
-    # inside a name: "Clarence (Pants) Rowland").
+    # Quoted words are one word: '"Tavo"', '"Big Train"', and so is a word in parentheses: "(Pants)" (a nickname,
+    # if it stands inside a name: "Clarence (Pants) Rowland").
     joined: list[tuple[int, int, str, bool]] = []
     for word in words:
-        if len(joined) >= 2 and (word[2] in ('"', "”") and joined[-2][2] in ('"', "“")
-                                 or word[2] == ")" and joined[-2][2] == "(") \
-                and not joined[-2][3] and not joined[-1][3]:
-            quote, inner = joined.pop(-2), joined.pop()
-            word = (quote[0], word[1], quote[2] + inner[2] + word[2], word[3])
+        for size in (1, 2, 3):
+            if len(joined) <= size:
+                break
+            quote, inner = joined[-size - 1], joined[-size:]
+            if (word[2] in ('"', "”") and quote[2] in ('"', "“") or word[2] == ")" and quote[2] == "(") \
+                    and not quote[3] and not inner[-1][3] and all(w[3] for w in inner[:-1]) \
+                    and (size == 1 or all(names.is_name_token(w[2]) for w in inner)):
+                del joined[-size - 1:]
+                word = (quote[0], word[1], quote[2] + " ".join(w[2] for w in inner) + word[2], word[3])
+                break
         joined.append(word)
     return joined
 
@@ -195,11 +207,16 @@ _BEFORE_A_DATE = re.compile(r"\b(?:in|since|until|by|of|last|this|next|early|lat
                             r"that|each|every)\s+$", re.I)
 # Nouns a name before them names no person: "Tommy John surgery".
 _EPONYMOUS_NOUNS = frozenset({"surgery", "surgeries", "procedure"})
-_RELATIVE_OF = re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?(?:grand)?(?:son|daughter|brother|sister|"
-                          r"father|mother|wife|husband|cousin|uncle|nephew|niece)\s*,?\s+$")
+_KIN_NOUN = r"(?:half-|step-?)?(?:grand)?(?:son|daughter|brother|sister|father|mother|wife|husband|cousin|uncle|" \
+    r"nephew|niece)"
+_RELATIVE_OF = re.compile(rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?{_KIN_NOUN}\s*,?\s+$")
+# A name whose apposition says whose relative he is: "Willie Foster, Rube Foster's half-brother,".
+_NAMED_AS_A_RELATIVE = re.compile(rf",\s+(?:[A-Z][\w.’'-]*\s+){{1,3}}?[A-Z][\w.-]*(?:’s|'s|’|')\s+(?:[a-z-]+\s+)?"
+                                  rf"{_KIN_NOUN}\b")
 _BORN = re.compile(r"\b[Bb]orn\s+$")
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
                                 re.I)
+_NATIVE = re.compile(r"\s+natives?\b")
 _AT_A_PLACE = re.compile(r"\b(?:in|at|from|near|outside)\s+$", re.I)
 
 
@@ -404,14 +421,14 @@ def _unlisted(label: str, kind: str) -> Organization:
 def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organization],
                        doc: Any = None) -> list[Organization]:
     """Clubs the reference lacks, written as the city of a club it has and another nickname ("the Indianapolis
-    Clowns", "the Houston Texans"): another club of that city, not the one the reference has. Not a name the
-    model reads as a person's ("Dallas Keuchel")."""
+    Clowns", "the Houston Texans", "the Houston Armadillos' outfielder"): another club of that city, not the one
+    the reference has. Not a name the model reads as a person's ("Dallas Keuchel")."""
     cities = {form for form, key in forms.items() if orgs[key].type == "Team" and orgs[key].label != form
               and orgs[key].label.startswith(f"{form} ")}
     if not cities:
         return []
     pattern = re.compile(rf"(?<![\w’'.-])({'|'.join(re.escape(c) for c in sorted(cities, key=len, reverse=True))})"
-                         r" ((?-i:[A-Z][a-z]+s))\b(?![’'-])")
+                         r" ((?-i:[A-Z][a-z]+s))\b(?!-|[’']\w)")
     clubs: dict[str, Organization] = {}
     people = [(e.start_char, e.end_char) for e in doc.ents if e.label_ == "PERSON"] if doc is not None else []
     for m in pattern.finditer(text):
@@ -421,6 +438,27 @@ def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organiz
             kind = "Organization" if _OTHER_SPORT.search(text[max(0, m.start() - 40):m.start()]) else "Team"
             clubs.setdefault(label, _unlisted(label, kind))
     return sorted(clubs.values(), key=lambda club: club.key)
+
+
+def clubs_by_their_nickname(doc: Any, forms: dict[str, str], not_name_words: frozenset[str]) -> list[Organization]:
+    """Clubs the reference lacks, written as a name of two or three words that ends in a plural the article puts
+    after "the", as people are not written ("the Sugar Kings would play", "a Sugar Kings game"), where the
+    model reads it as a name somewhere: not a known club's nickname ("the Amazin' Mets"), nor a title's words."""
+    names_read = {ent.text.removeprefix("the ").removeprefix("The ") for ent in doc.ents
+                  if ent.label_ in ("PERSON", "ORG")}
+    clubs: dict[str, Organization] = {}
+    for m in _THE_PLURAL_NAME.finditer(doc.text):
+        label, words = m.group(1), m.group(1).split()
+        if label in forms or words[-1] in forms or words[-1] in _NOT_A_NICKNAME or label not in names_read \
+                or words[-1].endswith(("ss", "us", "is")) or any(w in not_name_words for w in words):
+            continue
+        # Of another sport, an organization but no club: "a basketball star with the Baltimore Miners".
+        kind = "Organization" if _OTHER_SPORT.search(doc.text[max(0, m.start(1) - 40):m.start(1)]) else "Team"
+        clubs.setdefault(label, _unlisted(label, kind))
+    return sorted(clubs.values(), key=lambda club: club.key)
+
+
+_THE_PLURAL_NAME = re.compile(r"(?<![\w’'.-])[Tt]he ((?:[A-Z][a-z]+ ){1,2}[A-Z][a-z]+s)\b(?!-|[’']\w| [A-Z])")
 
 
 # A league's own name: capitalised words before "League" ("the Interstate League", "the Three-I League"), not
@@ -652,15 +690,34 @@ _CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’']s?\s
                                r"|(?<![Tt]he )\b[Cc]lub(?= (?:president|chairman|chairwoman|owner|official) [A-Z])")
 
 
+def _in_relative_clauses(doc: Any, spans: list[tuple[int, int]], people: list[tuple[int, int]]
+                         ) -> set[tuple[int, int]]:
+    """The clubs named only in a relative clause about a person: "Don Kelly, who was the Houston Astros' first base
+    coach this season"."""
+    def about_a_person(clause: Any) -> bool:
+        head = clause.head
+        while head.dep_ == "appos" and head.head is not head:  # "Kelly, a Pittsburgh-area native who was ..."
+            head = head.head
+        return any(start <= head.idx < end for start, end in people)
+
+    found = set()
+    for start, end in spans:
+        token = _span_head(doc, start, end)
+        if token is not None and any(a.dep_ == "relcl" and about_a_person(a) for a in token.ancestors):
+            found.add((start, end))
+    return found
+
+
 def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
-                       colleges: frozenset[str] = frozenset(), titling: set[tuple[int, int]] | None = None
-                       ) -> list[tuple[int, int, str, str, str, str]]:
+                       colleges: frozenset[str] = frozenset(), titling: set[tuple[int, int]] | None = None,
+                       about_someone: set[tuple[int, int]] | None = None) -> list[tuple[int, int, str, str, str, str]]:
     """Each "the club" or "the team", as a mention of the last club named in its sentence or the one before (in
     its sentence only for "the club's"); further on, of the club the story's first line names ("Owner Fred Wilpon
     called the hire a new direction for the franchise", paragraphs after "former Texas general manager Doug
     Melvin": the Mets of the headline). Not a college, which a story about professionals names as someone's past
     ("a former outfielder at Stanford"), nor a club that only titles someone (`titling`: "hired Tampa Bay Rays
-    general manager Peter Bendix")."""
+    general manager Peter Bendix"), nor, in a later sentence, one named only in a relative clause about someone
+    (`about_someone`: "Kelly, who was the Houston Astros' first base coach ... the club hired Oscar Marin")."""
     # Nor the other side of a game ("where they lost to the Los Angeles Dodgers. Shildt took the club to ...").
     named = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges
                     and not OPPONENT_BEFORE.search(text[max(f[0] - 80, 0):f[0]])), key=lambda f: f[0])
@@ -675,7 +732,9 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
         # A club that only titles someone is passed over for one its sentence names otherwise, not for an earlier
         # sentence's ("Mud Hens president Joe Napoli said the club was thrilled").
         if possessive or not before or sentence_of(before[-1][0]) != sentence_of(m.start()):
-            before = [c for c in named if c[1] <= m.start()]
+            before = [c for c in named if c[1] <= m.start() and (
+                sentence_of(c[0]) == sentence_of(m.start()) or (c[0], c[1]) not in (about_someone or set())
+                or topic is not None and c[3] == topic[3])]
         reach = 0 if possessive else 1
         # Nor across a paragraph: a new paragraph's "the team said" is the story's club's.
         if before and (sentence_of(m.start()) - sentence_of(before[-1][0]) > reach
@@ -712,6 +771,18 @@ def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
     subject_starts = {t.idx for t in doc if t.dep_ in _SUBJECT_DEPS}
     resolved: list[tuple[int, int, str, str, str, str]] = []
     for token in doc:
+        # "founded the American Giants in 1911, still owns them and managed them": an object "them" of a verb
+        # coordinated after one whose object is a club is that club.
+        if token.lower_ == "them" and token.dep_ == "dobj" and not _overlaps(token.idx, token.idx + 4, quoted):
+            verb = token.head
+            while verb.dep_ == "conj" and verb.head is not verb:
+                verb = verb.head
+                objects = {c.idx for c in verb.children if c.dep_ == "dobj"}
+                club = next((f for f in named if f[2] == "Team" and any(f[0] <= i < f[1] for i in objects)), None)
+                if club is not None:
+                    resolved.append((token.idx, token.idx + 4, "Team", club[3], club[4], "description"))
+                    break
+            continue
         if token.lower_ != "they" or token.dep_ not in _SUBJECT_DEPS or _overlaps(token.idx, token.idx + 4, quoted):
             continue
         here = sentence_of(token.idx)
@@ -815,7 +886,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         from spark_etl.model import load_model
 
         doc = load_model()(normalized)
-        others = clubs_sharing_a_nickname(doc, forms, orgs, lexicon.not_name_words)
+        others = clubs_sharing_a_nickname(doc, forms, orgs, lexicon.not_name_words) \
+            + clubs_by_their_nickname(doc, forms, lexicon.not_name_words)
         forms = {**forms, **{club.label: club.key for club in others}}
         orgs = {**orgs, **{club.key: club for club in others}}
     after_a_city = clubs_after_a_city(normalized, forms, orgs, doc) + leagues_by_their_name(normalized, forms) \
@@ -852,12 +924,15 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     towns = _towns(normalized, lexicon.regions)
     org_spans = [(s, e, form) for s, e, form in org_spans
                  if (s, e) not in towns or form == orgs[forms[form]].label or form in local_forms]
+    # "the San Francisco native" is a man born there, whichever club plays there.
+    natives = [(s, e) for s, e, form in org_spans if _NATIVE.match(normalized, e) and form != orgs[forms[form]].label]
+    org_spans = [span for span in org_spans if span[:2] not in natives]
     taken = [(s, e) for s, e, _ in org_spans] + known_as
     # An award's plural is an award too: "three Cy Youngs", "two Gold Gloves".
     blocked = list(lexicon.places | lexicon.awards | {f"{award}s" for award in lexicon.awards})
     taken += [(s, e) for s, e, _ in _spans(_surface_pattern(tuple(blocked)), normalized)
               if not _overlaps(s, e, taken)]
-    taken += [span for span in towns if not _overlaps(*span, taken)]
+    taken += [span for span in towns + natives if not _overlaps(*span, taken)]
 
     sentences = list(_sentences(normalized))
 
@@ -978,7 +1053,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         if f[2] == "Person":
             introduced.setdefault(f[3], f[0])
     relatives = {f[3] for f in found if f[2] == "Person" and f[5] == "name" and introduced[f[3]] == f[0]
-                 and _RELATIVE_OF.search(normalized[max(0, f[0] - 40):f[0]])}
+                 and (_RELATIVE_OF.search(normalized[max(0, f[0] - 40):f[0]])
+                      or _NAMED_AS_A_RELATIVE.match(normalized, f[1]))}
     # A word that names no one elsewhere ("Washington") is the surname of someone the article named in full, where
     # no club or place takes it, no preposition of place or time stands before it, and it ends no longer name
     # ("Washington played parts of 10 seasons", after "Ron Washington"; not "Minute Maid Park").
@@ -1040,7 +1116,10 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     colleges = frozenset(o.key for o in lexicon.organizations if (o.level or "").startswith("NCAA"))
     titling = set() if parsed_doc is None else _noun_modifiers(
         parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"], [(f[0], f[1]) for f in found if f[2] == "Person"])
-    found += _club_descriptions(normalized, found, sentence_of, colleges, titling)
+    about_someone = set() if parsed_doc is None else _in_relative_clauses(
+        parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"],
+        [(f[0], f[1]) for f in found if f[2] == "Person" and f[5] != "pronoun"])
+    found += _club_descriptions(normalized, found, sentence_of, colleges, titling, about_someone)
 
     mentions = []
     for start, end, entity_type, key, label, kind in sorted(found):
@@ -1066,7 +1145,8 @@ _NOT_A_NICKNAME = frozenset({"News", "Sports", "Times", "Networks", "Communicati
                              "Games", "Olympics", "Productions", "Enterprises", "Investments", "Properties",
                              "Resources", "Affairs", "Relations", "Nations", "Islands", "States", "Americas",
                              "Athletics", "Pictures", "Records", "Laboratories", "Labs", "Solutions", "Sciences",
-                             "Friends", "Legends", "Awards", "Classics", "Series", "Championships", "Trials"})
+                             "Friends", "Legends", "Awards", "Classics", "Series", "Championships", "Trials",
+                             "Leagues", "Majors", "Minors", "Meetings"})
 
 
 _OTHER_SPORT = re.compile(r"\b(?:NFL|NBA|NHL|MLS|WNBA|football|basketball|hockey|soccer)(?:['’]s)?\s+"
@@ -1310,6 +1390,15 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
         # "DeWitt called him ... and traded him"; but not "led the Fighters before the Royals hired him".
         if not subject_tokens and verb.dep_ == "conj" and not _tells_the_time(verb):
             subject_tokens = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+        # "promoted bench coach Kelly to replace him", "Maddon is expected to hire Callaway to replace him": an
+        # infinitive's own subject is its head's object or subject, and him is neither.
+        infinitive = verb.dep_ == "xcomp" or verb.dep_ == "advcl" and any(
+            c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+        head = verb.head
+        while not [c for c in verb.children if c.dep_ in _SUBJECT_DEPS] and infinitive and head is not verb:
+            subject_tokens += [c for c in head.children if c.dep_ in _SUBJECT_DEPS or c.dep_ == "dobj"]
+            infinitive = head.dep_ in ("xcomp", "advcl") and head.head is not head
+            verb, head = head, head.head
         coarguments[(start, end)] = {(s, e) for s, e in spans + pronouns
                                      if any(s <= c.idx < e for c in subject_tokens)}
     main = frozenset((start, end) for start, end in spans + pronouns if any(

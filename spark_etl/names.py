@@ -96,9 +96,9 @@ def is_korean_given_name(word: str) -> bool:
 
 def is_nickname(word: str) -> bool:
     """A nickname written in quotes or parentheses inside a name: '"Tavo"' in 'Gustavo "Tavo" Zamora-Reyes',
-    "(Pants)" in "Clarence (Pants) Rowland"."""
+    "(Pants)" in "Clarence (Pants) Rowland", '"Big Train"' in 'Walter "Big Train" Johnson'."""
     return len(word) > 2 and (word[0] in "\"“" and word[-1] in "\"”" or word[0] + word[-1] == "()") \
-        and is_name_token(word[1:-1])
+        and 1 <= len(word[1:-1].split(" ")) <= 3 and all(is_name_token(part) for part in word[1:-1].split(" "))
 
 
 # Words of a title that an old-time player went by instead of a given name: "Lefty Grove", "Ace Adams" (but a

@@ -142,6 +142,11 @@ RULES: tuple[Rule, ...] = (
                     ("Sam Reyes began his career with the Kansas City Royals.", "Sam Reyes", "Kansas City Royals"),
                     ("Sam Reyes debuted with the Kansas City Royals in 2018.", "Sam Reyes", "Kansas City Royals")),
           counter_examples=("Sam Reyes began the game with a single against the Kansas City Royals.",)),
+    _rule("made_debut_with", "make", "agent", "prep:with", "Player",
+          examples=(("Sam Reyes made his major league debut with the Kansas City Royals in 2007.", "Sam Reyes",
+                     "Kansas City Royals"),),
+          counter_examples=("Sam Reyes made his debut against the Kansas City Royals.",),
+          context=r"\bdebut\b"),
     _rule("spent_with", "spend", "agent", "prep:with", "Player",
           examples=(("Isaiah Bellweather spent the summer with the Jersey Shore BlueClaws.", "Isaiah Bellweather",
                      "Jersey Shore BlueClaws"),),
@@ -229,6 +234,8 @@ RULES: tuple[Rule, ...] = (
     # One who bought or sold a club owned it: "Veeck, who had bought back the White Sox in 1975, sold the club".
     _rule("bought", "buy purchase sell", "agent", "patient", "Owner",
           examples=(("Ned Carrow bought the Baltimore Orioles in 1993.", "Ned Carrow", "Baltimore Orioles"),
+                    ("The Baltimore Orioles were bought by a group headed by Ned Carrow and Al Dunn.", "Al Dunn",
+                     "Baltimore Orioles"),
                     ("Ned Carrow, who had bought back the Baltimore Orioles in 1975, was there.", "Ned Carrow",
                      "Baltimore Orioles"),
                     ("In 1981 Ned Carrow sold the Baltimore Orioles to a group led by Jerry Reinsdorf.", "Ned Carrow",
@@ -242,7 +249,24 @@ RULES: tuple[Rule, ...] = (
     _rule("bought_from", "buy purchase", "prep:from", "patient", "Owner",
           examples=(("Tom Yawkey bought the Boston Red Sox from Bob Quinn in February.", "Bob Quinn",
                      "Boston Red Sox"),),
-          counter_examples=("The Boston Red Sox bought the contract of Al Dunn from the Newark Bears.",)),
+          counter_examples=("The Boston Red Sox bought land for a new park from Al Dunn.",)),
+    # Control of a club is its ownership: "took control of the Reds from Marge Schott", both owners in turn.
+    _rule("took_control", "take assume gain seize", "agent", "prep:of", "Owner",
+          examples=(("Ned Carrow, who took control of the Cincinnati Reds last year, approved it.", "Ned Carrow",
+                     "Cincinnati Reds"),),
+          counter_examples=("Ned Carrow took control of the game against the Cincinnati Reds.",
+                            "Ned Carrow never took control of the Cincinnati Reds."),
+          context=r"\b(?:control|ownership)\s+of\b"),
+    # Charge of a club on the field is its manager's: "took charge of the American Giants when Foster fell ill".
+    _rule("took_charge", "take assume", "agent", "prep:of", "Manager",
+          examples=(("Ned Carrow, who took charge of the Cincinnati Reds in June, led them to the title.",
+                     "Ned Carrow", "Cincinnati Reds"),),
+          counter_examples=("Ned Carrow took charge of the game against the Cincinnati Reds.",),
+          context=r"\bcharge\s+of\b"),
+    _rule("control_taken_from", "take assume gain seize", "prep:from", "prep:of", "Owner",
+          examples=(("Ned Carrow took control of the Cincinnati Reds from Marge Pike last year.", "Marge Pike",
+                     "Cincinnati Reds"),),
+          context=r"\b(?:control|ownership)\s+of\b"),
     _rule("bought_into", "buy", "agent", "prep:into", "Owner",
           examples=(("Ned Carrow bought into the Baltimore Orioles in 2004.", "Ned Carrow", "Baltimore Orioles"),),
           counter_examples=("Ned Carrow never bought into the Baltimore Orioles' plan.",)),
@@ -683,6 +707,10 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
             head = above
         if head.pos in ("VERB", "AUX"):
             found = _agent(parse, head)
+    # "bought by a group headed by Frank McKinney": those who head the group did it.
+    found += [pobj for noun in found if noun.pos == "NOUN" for acl in parse.children(noun, "acl")
+              if acl.lemma.lower() in ("head", "lead") for by in parse.children(acl, "agent")
+              for pobj in parse.children(by, "pobj")]
     return found
 
 
@@ -943,6 +971,9 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
         # The model may read the one replaced as a second subject: "Johnson replaces Garvin Alston, who ...".
         replaced = _argument(parse, verb, "patient") or [t for t in parse.children(verb, "nsubj") if t.i > verb.i]
         predecessors = [m for t in replaced if (m := mention_of(t))]
+        # "is expected to promote Hobbs to replace him": a purpose clause is as asserted as its head.
+        if verb.dep == "advcl" and head is not None and not is_asserted(parse, head, head):
+            continue
         for successor in successors:
             for predecessor in predecessors:
                 if successor["entity_type"] == predecessor["entity_type"] == "Person" and \
@@ -1030,10 +1061,10 @@ _GIVING_FOR = frozenset({"give"})
 # one sold "to" or "by" a person is a buyer or an owner ("sold the club to Busch").
 _SELLING = frozenset({"sell"})
 _RECEIVING = frozenset({"acquire", "reacquire", "obtain", "land"})
-# Verbs that tell a trade only with its sides written out: "got X from the Blue Jays" (not "got a hit", "got two
-# hits from X"), "moved him to the Angels" (not "moved him to the bullpen").
+# Verbs that tell a trade only with its sides written out: "got X from the Blue Jays", "bought X from the Tigers"
+# (not "got a hit", "got two hits from X"), "moved him to the Angels" (not "moved him to the bullpen").
 _GIVING_TO_A_CLUB = frozenset({"move"})
-_RECEIVING_FROM_A_CLUB = frozenset({"get", "receive"})
+_RECEIVING_FROM_A_CLUB = frozenset({"get", "receive", "buy", "purchase"})
 # A player who came to a club from another "for" others: those others went the other way ("Anderson came to
 # Cleveland from Boston for Steven Wright": Wright left Cleveland for Boston), and the one who came was traded
 # to the club he came to.
@@ -1044,6 +1075,7 @@ TRADE_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("The Tampa Bay Rays acquired Jose Ruiz and Tim Beck from the Chicago Cubs for Al Dunn.", "Tim Beck",
      "Tampa Bay Rays"),
     ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Jose Ruiz", "Chicago Cubs"),
+    ("The Boston Red Sox bought the contract of Al Dunn from the Newark Bears.", "Al Dunn", "Boston Red Sox"),
     ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for Al Dunn.", "Al Dunn", "Tampa Bay Rays"),
     ("The Tampa Bay Rays acquired Jose Ruiz from the Chicago Cubs for two players: right-hander Al Dunn and "
      "catcher Tim Beck.", "Tim Beck", "Chicago Cubs"),

@@ -1603,3 +1603,111 @@ def test_a_complement_without_a_subject_is_its_heads_subjects_or_objects_doing(l
     found = memberships(facts_of(text, lexicon))
     assert {("Al Dunn", "Seattle Mariners", "Player"), ("Tim Beck", "Toledo Mud Hens", "Manager")} <= found
     assert not any(person == "Dale Morrow" or club == "Michigan Wolverines" for person, club, _ in found)
+
+
+def test_a_name_in_quotation_marks_alone_is_no_person(lexicon: Lexicon) -> None:
+    text = ('Ramón Ortega, whose "Ortega Show" act made him a favorite, signed with the Reds. '
+            'Ortega pitched for Detroit in 1999. Walter "Big Train" Dunne pitched too.')
+    found = people(find_mentions(text, lexicon))
+    assert ("Ortega", "Ramón Ortega") in found
+    assert not any(label == "Ortega Show" for _, label in found)
+    assert ("Ramón Ortega", "Detroit Tigers", "Player") in memberships(facts_of(text, lexicon))
+
+
+def test_a_club_named_by_its_city_and_nickname_in_the_plural_possessive(lexicon: Lexicon) -> None:
+    text = "Al Dunn, the Houston Armadillos' young outfielder, was sold on Thursday. The Armadillos kept him."
+    orgs = {(m.surface, m.label) for m in find_mentions(text, lexicon) if m.entity_type == "Team"}
+    assert ("Houston Armadillos", "Houston Armadillos") in orgs and ("Armadillos", "Houston Armadillos") in orgs
+
+
+def test_the_subject_of_an_active_verb_of_hiring_was_not_hired(lexicon: Lexicon) -> None:
+    text = ("Al Dunn, the Houston Astros' president, made the deal. The Astros will be managed by Bo Pike, "
+            "the Houston native, whom Dunn hired last week.")
+    hired = {(f["person_label"], f["object_label"]) for f in facts_of(text, lexicon) if f["relation"] == "hired"}
+    assert ("Al Dunn", "Houston Astros") not in hired
+
+
+def test_a_city_before_native_is_the_place(lexicon: Lexicon) -> None:
+    text = "The Astros will be managed by Bo Pike, the Texas native, whom Al Dunn hired last week."
+    assert ("Bo Pike", "Texas Rangers", "Manager") not in memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Houston Astros", "Manager") in memberships(facts_of(text, lexicon))
+
+
+def test_a_name_in_the_plural_written_after_the_is_a_clubs(lexicon: Lexicon) -> None:
+    text = ("Sugar Hawks leave town. Owner Bo Pike said the Sugar Hawks would play in Jersey City next week. "
+            "Al Dunn managed the Sugar Hawks to the title last fall.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Bo Pike", "Sugar Hawks", "Owner"), ("Al Dunn", "Sugar Hawks", "Manager")} <= found
+    assert not any(m.label == "Sugar Hawks" for m in find_mentions(text, lexicon) if m.entity_type == "Person")
+
+
+def test_a_trade_is_dated_by_the_year_of_its_own_verb(lexicon: Lexicon) -> None:
+    text = ("A first-round pick of the Los Angeles Dodgers in 1968, Bo Pike was traded to the Minnesota Twins in "
+            "November 1972 with Al Dunn for Sam Reyes.")
+    traded = {(f["person_label"], f["year"]) for f in facts_of(text, lexicon) if f["relation"] == "traded"}
+    assert ("Bo Pike", 1972) in traded and ("Bo Pike", 1968) not in traded
+
+
+def test_a_noun_before_the_traded_name_gives_the_club_he_left(lexicon: Lexicon) -> None:
+    text = ("A first-round pick of the Los Angeles Dodgers in 1968, Bo Pike was traded to the Minnesota Twins in "
+            "November 1972 with Al Dunn for Sam Reyes.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Bo Pike", "Los Angeles Dodgers", "Player"), ("Sam Reyes", "Los Angeles Dodgers", "Player")} <= found
+
+
+def test_a_player_manager_holds_both_posts(lexicon: Lexicon) -> None:
+    text = ("The Pittsburgh Pirates named Bo Pike player-manager in September after buying his contract from the "
+            "Boston Braves.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Bo Pike", "Pittsburgh Pirates", "Player"), ("Bo Pike", "Pittsburgh Pirates", "Manager"),
+            ("Bo Pike", "Atlanta Braves", "Player")} <= found
+    assert ("Bo Pike", "Atlanta Braves", "Manager") not in found
+
+
+def test_a_player_bought_from_a_club_left_it_for_the_buyer(lexicon: Lexicon) -> None:
+    text = "The Pittsburgh Pirates bought Bo Pike from the Detroit Tigers on Saturday."
+    assert {("Bo Pike", "Pittsburgh Pirates", "Player"), ("Bo Pike", "Detroit Tigers", "Player")} <= \
+        memberships(facts_of(text, lexicon))
+
+
+def test_an_abbreviation_before_a_comma_ends_no_sentence(lexicon: Lexicon) -> None:
+    text = "Bo Pike Jr. was traded. His father, Bo Pike Sr., is the Cincinnati Reds' bench coach."
+    assert ("Bo Pike Sr.", "Cincinnati Reds", "Coach") in memberships(facts_of(text, lexicon))
+    assert len({m.sentence_index for m in find_mentions(text, lexicon)}) == 2
+
+
+def test_the_objects_of_coordinated_verbs_are_one_club_and_each_verb_names_a_post(lexicon: Lexicon) -> None:
+    text = "Bo Pike, 46, founded the Chicago Cubs in 1911, still owns them and managed them until this summer."
+    assert {("Bo Pike", "Chicago Cubs", "Owner"), ("Bo Pike", "Chicago Cubs", "Manager")} <= \
+        memberships(facts_of(text, lexicon))
+
+
+def test_a_surname_goes_to_the_one_not_named_as_the_others_relative(lexicon: Lexicon) -> None:
+    text = ("Al Dunn led the Chicago Cubs when Bo (Red) Pike fell ill. Sam Pike, Red Pike's half-brother, pitched. "
+            "Pike, 46, still owns the Chicago Cubs.")
+    assert ("Bo Pike", "Chicago Cubs", "Owner") in memberships(facts_of(text, lexicon))
+
+
+def test_a_leagues_officer_holds_no_post_at_the_storys_club(lexicon: Lexicon) -> None:
+    text = ("Pittsburgh Pirates sign Bo Pike\n\nPITTSBURGH (AP) — The Pittsburgh Pirates signed Bo Pike on Monday."
+            "\n\nLeague chief executive Al Dunn called it great for the league. League president Sam Reyes, who has "
+            "held the office since 2001, said the Pirates would play on.")
+    assert not {m for m in memberships(facts_of(text, lexicon)) if m[0] in ("Al Dunn", "Sam Reyes")}
+
+
+def test_one_promoted_to_replace_another_takes_his_post(lexicon: Lexicon) -> None:
+    text = "The Pittsburgh Pirates fired manager Al Dunn on Thursday and promoted bench coach Bo Pike to replace him."
+    assert ("Bo Pike", "Pittsburgh Pirates", "Manager") in memberships(facts_of(text, lexicon))
+    pronouns = {m.label for m in find_mentions(text, lexicon) if m.kind == "pronoun"}
+    assert pronouns == {"Al Dunn"}
+    expected = "The Pittsburgh Pirates fired manager Al Dunn. They are expected to promote Bo Pike to replace him."
+    assert ("Bo Pike", "Pittsburgh Pirates", "Manager") not in memberships(facts_of(expected, lexicon))
+
+
+def test_the_club_later_is_not_one_named_only_in_a_relative_clause_about_someone(lexicon: Lexicon) -> None:
+    text = ("Pirates hire Al Dunn\n\nThe Pittsburgh Pirates hired Al Dunn as manager. Bo Pike, a Texas native who "
+            "was the Houston Astros' first base coach this season, is expected to join the staff. Pitching coach "
+            "Sam Reyes was not retained, and last week the club hired Tim Beck to replace him.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Tim Beck", "Pittsburgh Pirates", "Coach") in found
+    assert not {m for m in found if m[0] in ("Tim Beck", "Sam Reyes") and m[1] == "Houston Astros"}
