@@ -435,7 +435,7 @@ def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organiz
         label = f"{m.group(1)} {m.group(2)}"
         if label not in forms and not _overlaps(m.start(), m.end(), people):
             # Of another sport, an organization but no club: "the NFL's Baltimore Colts".
-            kind = "Organization" if _OTHER_SPORT.search(text[max(0, m.start() - 40):m.start()]) else "Team"
+            kind = "Organization" if _of_another_sport(text, m.start()) else "Team"
             clubs.setdefault(label, _unlisted(label, kind))
     return sorted(clubs.values(), key=lambda club: club.key)
 
@@ -453,7 +453,7 @@ def clubs_by_their_nickname(doc: Any, forms: dict[str, str], not_name_words: fro
                 or words[-1].endswith(("ss", "us", "is")) or any(w in not_name_words for w in words):
             continue
         # Of another sport, an organization but no club: "a basketball star with the Baltimore Miners".
-        kind = "Organization" if _OTHER_SPORT.search(doc.text[max(0, m.start(1) - 40):m.start(1)]) else "Team"
+        kind = "Organization" if _of_another_sport(doc.text, m.start(1)) else "Team"
         clubs.setdefault(label, _unlisted(label, kind))
     return sorted(clubs.values(), key=lambda club: club.key)
 
@@ -1149,6 +1149,11 @@ _NOT_A_NICKNAME = frozenset({"News", "Sports", "Times", "Networks", "Communicati
                              "Leagues", "Majors", "Minors", "Meetings"})
 
 
+def _of_another_sport(text: str, start: int) -> bool:
+    """Whether the words before an organization's name starting at `start` say it plays another sport."""
+    return _OTHER_SPORT.search(text[max(0, start - 40):start]) is not None
+
+
 _OTHER_SPORT = re.compile(r"\b(?:NFL|NBA|NHL|MLS|WNBA|football|basketball|hockey|soccer)(?:['’]s)?\s+"
                           r"(?:[a-z]+\s+){0,2}(?:,\s+)?(?:the\s+)?$")
 
@@ -1244,7 +1249,7 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
         # Nor a name cut short inside a word ("Hall of" of "Hall of Famer"): one ends on a name's word.
         elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens) and tokens[-1].text[:1].isupper():
             # A club of another sport is no baseball club: "the NFL's Baltimore Colts", "an NBA team, the Bulls".
-            other_sport = _OTHER_SPORT.search(text[max(0, start - 40):start])
+            other_sport = _of_another_sport(text, start)
             # A nickname of people is no club: "Leonard and Gibson were known as the Thunder Twins".
             if _KNOWN_AS_THE.search(text[max(0, start - 20):start]):
                 continue
