@@ -18,7 +18,7 @@ from vocab.errors import InputFolderError
 _DECODED = StructType([StructField("text", StringType()), StructField("error", StringType())])
 METADATA_SUFFIX = ".meta.json"
 _METADATA = "headline string, published string, url string"
-_PUBLISHED = r"^(?:19|20)\d\d-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?$"
+_PUBLISHED = r"^(?:18[6-9]|19\d|20\d)\d-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?$"
 # The first of an article's first lines that reads as a title: a capital first, three words or more, at most 200
 # characters, one sentence without its closing punctuation (a page's "clock menu more-arrow", "Filed under:" and a
 # photo's caption are not).

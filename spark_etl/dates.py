@@ -22,7 +22,7 @@ MONTHS = {name: n for n, names in enumerate((
     ("july", "jul"), ("august", "aug"), ("september", "sept", "sep"), ("october", "oct"), ("november", "nov"),
     ("december", "dec")), start=1) for name in names}
 _MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
-_DATE = _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d\d)\b"
+_DATE = _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?P<year>(?:18|19|20)\d\d)\b"
 # A line that is a date, says when it was published, or opens with a dateline carrying one.
 _DATE_LINE = re.compile(r"^\s*(?:(?:published|updated|posted|last updated)(?: on)?:?\s+|[A-Z][A-Za-z .,'-]{1,40},\s+)?"
                         + _DATE, re.I | re.M)
@@ -32,7 +32,7 @@ _HEAD_LINES = 8
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
             "eleven": 11, "twelve": 12}
 _RELATIVE = re.compile(
-    r"\b(?:(?P<one>last|this|next|this past|the previous|the following) (?:season|year)"
+    r"\b(?:(?P<one>last|this|next|this past|the previous|the following|the next) (?:season|year)"
     r"|the (?:past|last|previous) (?P<count>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
     r" (?:full )?(?:seasons|years)"
     r"|(?P<ago>two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a) (?:seasons|years|season|year) ago)\b", re.I)
@@ -84,12 +84,12 @@ def relative_years(sentence: str, date: tuple[int, int] | None) -> list[tuple[in
     for m in _RELATIVE.finditer(sentence):
         if m.group("one"):
             word = m.group("one").lower()
-            if word in ("the previous", "the following"):
+            if word in ("the previous", "the following", "the next"):
                 # Counted from the year the sentence names before it ("in 2018 ... the following year"), not
                 # from the article's date; without one, none.
-                named = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", sentence[:m.start()])]
+                named = [int(y) for y in re.findall(r"\b(?:18|19|20)\d\d\b", sentence[:m.start()])]
                 if named:
-                    first = named[-1] + (1 if word == "the following" else -1)
+                    first = named[-1] + (-1 if word == "the previous" else 1)
                     found.append((m.start(), m.end(), first, first))
                 continue
             # "last season" written in November is the one just ended; in June, the year before's.

@@ -9,7 +9,7 @@ import dataclasses
 import re
 from collections import Counter
 from typing import Any
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from spark_etl import dates, parse, relations
 from spark_etl.mentions import OPPONENT_BEFORE, STANDINGS_BEFORE
@@ -44,7 +44,11 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"managed|managerial|piloted|skipper|top job)\b",
                            re.I)),
     # A title, or its plural right before a list of names ("outfielders Trey Mancini and Cedric Mullins").
-    ("Player", re.compile(r"\b(?:played|playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
+    # Not a part in a show, nor any other thing played: "played the deputy on television's "Bonanza"".
+    ("Player", re.compile(r"\b(?:played(?!\s+(?:the|a|an)\s+(?!(?:outfield|infield|field|games?|seasons?|series|"
+                          r"years?|full|entire|whole|rest|remainder|bulk|majority|first|second|third|last|final|"
+                          r"next|past|previous|\d)\b)[a-z])|"
+                          r"playing|pitched for|hit \.\d{3}|batted|drafted|draft|selection|"
                           r"(?:first|second|third) basem[ae]n|(?:pitcher|infielder|outfielder|left-hander|"
                           r"right-hander|reliever|closer|ace|slugger|(?:center|left|right) fielder|shortstop|"
                           r"catcher|prospect|hitter|starter)(?:s(?=\s+(?-i:[A-Z])))?|"
@@ -53,7 +57,14 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"(?:captain|(?<!-)star|(?<!\w-)All-Star|\d+-game winner)s?"
                           r"(?=\s+(?-i:[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]))"
                           r"(?!\s+(?-i:Game|Games|Tribune|Week|Weekend|Futures|Classic|Series)\b)|"
-                          r"utility man|debut|homegrown|starting|(?<=player-)(?:manager|coach))\b", re.I)),
+                          r"utility man|debut|homegrown|(?<=player-)(?:manager|coach)|"
+                          # What a player did for a club, counted: "hit 868 home runs for Yomiuri" (not "called
+                          # minor league games for the Binghamton Mets").
+                          r"\d[\d,]*\s+(?:home runs|homers|innings|games|saves|hits|strikeouts|stolen bases|wins|"
+                          r"victories|runs batted in|RBIs)(?=\s+for\s+(?:the\s+)?(?-i:[A-Z]))|"
+                          # "the starting shortstop", not "starting in 1992" or "starting the season".
+                          r"starting(?!\s+(?:in|on|at|with|from|this|that|next|last|the|a|an|his|her|their|its|"
+                          r"over|out|as|to|\d+)\b))\b", re.I)),
 )
 _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 # The same, where the words between are the title's own ("the Cardinals' bench coach"), not a clause's ("the
@@ -94,7 +105,8 @@ _CLUB_BEFORE_TITLE = re.compile(
     r"were|has|have|had|will|would|can|could|also|then|now|still|former|keep|keeps|sign|signs|hire|hires|fire|"
     r"fires|name|names|add|adds|trade|trades|send|sends|acquire|acquires|promote|promotes|release|releases|"
     r"claim|claims|recall|recalls|option|options|activate|activates|place|places|tab|tabs|land|lands|get|gets|"
-    r"deal|deals|bring|brings|re-sign|re-signs|welcome|welcomes|lose|loses|move|moves|let|lets)\b)"
+    r"deal|deals|bring|brings|re-sign|re-signs|welcome|welcomes|lose|loses|move|moves|let|lets|"
+    r"sent|dealt|brought|got|lost|made|took|gave|won|kept|put|paid|sold|bought|left|held|ran|became|went|came)\b)"
     r"(?:[a-z][a-z-]*(?<!ed)(?<!ly)|\d+-[a-z]+|All-Star|Triple-A|Double-A|Class-A)\s+){0,3}")
 # Titles a name may follow (nouns, not the verbs among the role cues: "drafted Max Clark" names no post).
 _TITLE_WORD = re.compile(r"(?:(?:general |assistant )?manager|GM|coach|coordinator|instructor|scout|director|"
@@ -171,9 +183,12 @@ _DRAFT_WORD = r"\b(?:drafted|draft|selection|selected|pick)\b"
 _YEAR_OF_DRAFT = re.compile(_DRAFT_WORD + r"[^,;:]{0,60}$", re.I)
 _DRAFT_AFTER_YEAR = re.compile(r"[^,;:]{0,60}" + _DRAFT_WORD, re.I)
 _YEAR_BEGINS = re.compile(r"\b(?:began|begin|begins|debut|debuted|embarked|joined|joining|hired|named|since|"
-                          r"signed|arrived|took over|started|promoted|from)\b[^,;:]{0,40}$", re.I)
+                          r"signed|arrived|took over|started|promoted|from|bought|purchased|acquired|founded)\b"
+                          r"[^,;:]{0,40}$", re.I)
 _YEAR_ENDS = re.compile(r"\b(?:ended|ending|until|left|leaving|fired|departure|resigned|retired)\b[^,;:]{0,40}$"
-                        r"|\b(?:to|through)\s+(?:the\s+)?$", re.I)
+                        r"|\b(?:to|through)\s+(?:the\s+)?$"
+                        # "came from the Padres in the December 1997 trade": the year he left the club he came from.
+                        r"|\bfrom\s+(?:the\s+)?(?-i:[A-Z])[^,;:]{0,40}$", re.I)
 _AFTER_SEASON = re.compile(r"\bafter the\s*$", re.I)
 # "reach the World Series for the first time since 2009": a year of the club's history, not of anyone's role.
 _FIRST_TIME_SINCE = re.compile(r"\bfirst time (?:since|in)\s*$", re.I)
@@ -384,7 +399,9 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                  people_lists: dict[int, tuple[int, int]], teams: list[dict[str, Any]],
                  media: list[dict[str, Any]], lexicon_parents: dict[str, str],
                  date: tuple[int, int] | None = None,
-                 dependents: dict[int, tuple[int, int, str]] | None = None) -> list[dict[str, Any]]:
+                 dependents: dict[int, tuple[int, int, str]] | None = None,
+                 club_clauses: Sequence[tuple[str | None, frozenset[str], tuple[int, int]]] = ()
+                 ) -> list[dict[str, Any]]:
     facts = []
     # Each role word belongs to the person mention nearest to it: "manager Jerry Manuel", "GM Sandy Alderson".
     # But a post that "went to" someone is theirs: "the top job, a post that ultimately went to Collins".
@@ -501,6 +518,10 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             own_cues = [(r, c) for r, c in own_cues if not any(
                 key == person["entity_key"] and club_key != org["entity_key"] and span[0] <= c[0] and c[1] <= span[1]
                 for key, club_key, span in bound_titles)]
+            clauses_cues = [(r, c) for r, c in own_cues if any(
+                holder in (None, person["entity_key"]) and org["entity_key"] not in clause_clubs
+                and span[0] <= c[0] and c[1] <= span[1] for holder, clause_clubs, span in club_clauses)]
+            own_cues = [cue for cue in own_cues if cue not in clauses_cues]
             org_title = titled_role
             # ... and the titles of a person's apposition that names clubs are those clubs', not another's:
             # "Hoshino, a former Chunichi Dragons pitcher and manager, led Rakuten" (no pitcher of Rakuten).
@@ -538,8 +559,10 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             # "Houston's bench coach"), however far the person.
             scored = [(-1 if _CLUBS_TITLE.fullmatch(sentence[o_span[1] - sentence_start: span[0] - sentence_start])
                        else 2 * _gap(p_span, span) + _gap(o_span, span), role, span) for role, span in own_cues]
+            # (One his relative clause gives another club counts: "Stan Kasten, who ran the Atlanta Braves as team
+            # president from 1986-2003, ... will become the Nationals' president".)
             cue_between = any(min(p_span[1], o_span[1]) <= span[0] and span[1] <= max(p_span[0], o_span[0])
-                              for _, span in own_cues)
+                              for _, span in own_cues + clauses_cues)
             if _possesses(sentence, sentence_start, person, o_span):
                 pass  # the role of the sentence's nearest cue of this person, however far
             elif _gap(p_span, o_span) > (2 if cue_between else 1) * MAX_CUE_DISTANCE:
@@ -667,11 +690,31 @@ def sentence_facts(sentence: str, sentence_start: int, mentions: list[dict[str, 
             if token is not None and hanging is not None:
                 how, from_word = hanging
                 dependents[m["start"]] = (*_subtree_span(parsed, from_word if how == "kin" else token), how)
-    facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date, dependents)
+    club_clauses = _relative_clause_clubs(parsed, mentions) if parsed is not None else []
+    facts = _cue_facts(sentence, sentence_start, mentions, lexicon_parents, awards, date, dependents, club_clauses)
     if parsed is None or not facts and not any(m["entity_type"] == "Person" for m in mentions):
         return facts
     return _parsed_facts(sentence, sentence_start, mentions, parsed, facts, lexicon_parents or {}, date,
                          {start: how for start, (_, _, how) in dependents.items()})
+
+
+def _relative_clause_clubs(parsed: parse.Parse, mentions: list[dict[str, Any]]
+                           ) -> list[tuple[str | None, frozenset[str], tuple[int, int]]]:
+    """The relative clauses whose role words are only some clubs', with whose words they are (None: anyone's) and
+    those clubs' keys: "the San Diego Padres, where he was general manager" (a title in a clause on a club is that
+    club's); "Rogers Hornsby, who managed the St. Louis Cardinals to the title, was traded to the Giants" (one that
+    a clause on a person says of him is of the clubs it names)."""
+    found: list[tuple[str | None, frozenset[str], tuple[int, int]]] = []
+    for clause in (t for t in parsed.tokens if t.dep == "relcl"):
+        span = _subtree_span(parsed, clause)
+        on = next((m for m in mentions if _stands_for(m, parsed.head(clause))), None)
+        inside = frozenset(m["entity_key"] for m in mentions if m["entity_type"] == "Team"
+                           and span[0] <= m["start"] and m["end"] <= span[1])
+        if on is not None and on["entity_type"] == "Team":
+            found.append((None, frozenset({on["entity_key"]}), span))
+        elif on is not None and on["entity_type"] == "Person" and inside:
+            found.append((on["entity_key"], inside, span))
+    return found
 
 
 def _stands_for(mention: dict[str, Any], token: parse.Token | None) -> bool:
@@ -686,6 +729,8 @@ def _subtree_span(parsed: parse.Parse, token: parse.Token) -> tuple[int, int]:
 
 # A title of two posts, one of them a player's.
 _PLAYING_TITLE = re.compile(r"\bplayer-(?:manager|coach)s?\b", re.I)
+# Verbs of a club that wants someone it does not have: "the Mets pursued Springer", "offered Lee a contract".
+_COURTING = frozenset({"offer", "pursue", "court", "woo", "chase"})
 # Verbs whose active subject hires or fires someone else.
 _HIRING_VERBS = frozenset({"hire", "fire", "dismiss", "appoint"})
 # Facts between a person and a club that the parse can check: a negated "fired" is not a firing either.
@@ -820,6 +865,14 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "nsubj"
                 and (verb := parsed.head(t)) is not None and verb.lemma in _HIRING_VERBS for p in people):
             return False
+        # "before Spalding signed him for Chicago": the one who signs, hires or trades someone is not the player.
+        if fact["relation"] == "member" and fact.get("role") == "Player" and people and all(
+                (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "nsubj"
+                and (verb := parsed.head(t)) is not None and verb.lemma in relations.ACTING_ON_PEOPLE
+                and any(o.text.lower() in ("him", "her", "them") or (
+                    (who := mention_of(o)) is not None and who["entity_type"] == "Person")
+                        for o in parsed.children(verb, "dobj")) for p in people):
+            return False
         # "The Orioles, owned by Peter Angelos, fired the manager": one named only in a participle's words about a
         # club is none of the sentence's events but that participle's own.
         if fact["relation"] != "member" and people and all(_in_a_clubs_participle(p, fact["relation"])
@@ -845,6 +898,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         if fact["relation"] == "member" and clubs and all(
                 _in_another_clubs_clause(c, p) for c in clubs for p in people):
             return False
+        # "they made an offer to infielder DJ LeMahieu, who re-signed with the Yankees": a club that only courts
+        # someone is not his.
+        # (The mention the fact was read off, where its span starts or ends with one.)
+        read_off = [c for c in clubs if c["start"] == fact["start"] or c["end"] == fact["end"]] or clubs
+        if fact["relation"] == "member" and read_off and all(_courting(c) for c in read_off):
+            return False
         # "Lidge struck out Eric Hinske of the Tampa Bay Rays": a club that names another person's is his.
         if fact["relation"] == "member" and clubs and people and all(
                 _another_persons_club(c, fact["person_key"]) for c in clubs):
@@ -864,6 +923,13 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # at the cost of a game's account ("Morrow threw seven innings, and the Mets won" states no membership).
         return not pairs or any(relations.is_asserted(parsed, a, b) and not relations.in_coordinated_clauses(
             parsed, a, b) and not relations.in_another_actors_clause(parsed, a, b, mention_of) for a, b in pairs)
+
+    def _courting(club: dict[str, Any]) -> bool:
+        """Whether the club is the subject of an offer or a pursuit ("they made an offer to", "the Mets pursued")."""
+        token = parsed.covering(club["start"], club["end"])
+        verb = parsed.head(token) if token is not None and token.dep == "nsubj" else None
+        return verb is not None and (verb.lemma.lower() in _COURTING or verb.lemma.lower() == "make" and any(
+            o.lemma.lower() == "offer" for o in parsed.children(verb, "dobj")))
 
     def _in_a_clubs_participle(person: dict[str, Any], relation: str) -> bool:
         token = parsed.covering(person["start"], person["end"])
@@ -986,6 +1052,15 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 drafts.add((person["entity_key"], club["entity_key"]))
     # "was introduced Thursday as manager of the Fighters": a post as a title of a club it names, however far the
     # title stands from the name.
+    # "Red Schoendienst, now with the New York Giants,": a player there, unless the words about him say a post.
+    for person, club, about in relations.now_with(parsed, mention_of):
+        words = parsed.words_of(about) if mention_of(about) is None else ""
+        role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None) \
+            or title_role(sentence, sentence_start, person) or "Player"
+        if (person["entity_key"], club["entity_key"]) not in held:
+            kept.append(_fact("member", person, club, min(person["start"], club["start"]),
+                              max(person["end"], club["end"]), role=role))
+            held.add((person["entity_key"], club["entity_key"]))
     for person, club, as_title in relations.posts_as_of(parsed, mention_of):
         words = parsed.words_of(as_title)
         role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
@@ -1186,9 +1261,26 @@ def _league_posts(sentence: str, sentence_start: int, people: list[dict[str, Any
             if league is not None:
                 facts.append(_fact("member", person, league, min(league.get("start", person["start"]),
                                                                  person["start"]), person["end"], role="Executive"))
+        # ... or in his apposition: "Frank Shaughnessy, the president of the International League,", "Bowie Kuhn,
+        # the commissioner of baseball,".
+        after = sentence[person["end"] - sentence_start:]
+        for league in [m for m in leagues if m["start"] >= person["end"]] + [_THE_GAMES_LEAGUE]:
+            between = after[: league["start"] - person["end"]] if "start" in league else after
+            apposed = _APPOSED_LEAGUE_TITLE.match(between)
+            if apposed is None or ("start" in league) != (apposed.group("baseball") is None):
+                continue
+            role = next((r for r, pattern in ROLE_CUES if pattern.search(apposed.group("title"))), None)
+            if role in ("Executive", "GeneralManager", "Owner") or _COMMISSIONER.search(apposed.group("title")):
+                facts.append(_fact("member", person, league, person["start"], person["end"] + apposed.end(),
+                                   role=role if role in ("GeneralManager", "Owner") else "Executive"))
+            break
     return facts
 
 
+# ", the president of the ", ", the commissioner of baseball": a league's title in a name's apposition.
+# Not "the president of baseball operations", a club's.
+_APPOSED_LEAGUE_TITLE = re.compile(r",\s+(?:the\s+)?(?P<title>(?:[a-z-]+\s+){0,3}?[a-z-]+)\s+of\s+"
+                                   r"(?:(?P<baseball>baseball(?=\s*(?:[,.;:)]|$)))|(?:the\s+)?$)")
 _ONES_RELATIVE_CLAUSE = re.compile(r",\s*who\s+(?:was|is|has)\b")
 _COMMISSIONER = re.compile(r"\b(?:(?P<league>league)(?:'s)?\s+)?(?:deputy\s+)?commissioner\s*$", re.I)
 # The league the commissioner of baseball runs, as the reference names it.
@@ -1198,10 +1290,13 @@ _THE_GAMES_LEAGUE = {"entity_key": "major-league-baseball", "label": "Major Leag
 def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]],
                lexicon_parents: dict[str, str] | None = None,
                awards: Iterable[str] = (), date: tuple[int, int] | None = None,
-               dependents: dict[int, tuple[int, int, str]] | None = None) -> list[dict[str, Any]]:
+               dependents: dict[int, tuple[int, int, str]] | None = None,
+               club_clauses: Sequence[tuple[str | None, frozenset[str], tuple[int, int]]] = ()
+                 ) -> list[dict[str, Any]]:
     """The facts the cue words around the mentions state (no parse needed; `dependents`: by their start, the
     people the parse reads as what another's words hang on, who own no role word outside the span of the
-    words under their name, with that span and how they hang, relations.hanging)."""
+    words under their name, with that span and how they hang, relations.hanging; `club_clauses`: the relative
+    clauses whose role words are only some clubs', by those clubs' keys)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
     teams = _own_teams(sentence, sentence_start, mentions)
@@ -1210,7 +1305,8 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
         return []
     people_lists = coordinated_spans(sentence, sentence_start, people)
     facts = _memberships(sentence, sentence_start, people, people_lists,
-                         _membership_teams(sentence, sentence_start, teams), media, parents, date, dependents)
+                         _membership_teams(sentence, sentence_start, teams), media, parents, date, dependents,
+                         club_clauses)
     facts += _league_posts(sentence, sentence_start, people, [m for m in mentions if m["entity_type"] == "League"])
     years = _years(sentence, sentence_start)
 
@@ -1492,9 +1588,14 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         # acquired from the Rockies for Reyes").
         receiver = next(iter(leading.values())) if len(leading) == 1 else context
         if receiver is None and topic is not None:
+            # ... or one who "came from" another club, which tells of his coming to the story's (as a player, unless
+            # the sentence gives him a post: "Zaidi had come from the Dodgers, where he was general manager").
             receiver, moves_received = topic, moves if any(
                 f["relation"] == "member" and f["person_key"] == m.person["entity_key"]
-                and f["object_key"] == topic["entity_key"] for m in moves for f in facts) else []
+                and f["object_key"] == topic["entity_key"] for m in moves for f in facts) else [
+                m for m in moves if relations.verb_forms(m.verb) & relations.COMING_FOR and not any(
+                    f["relation"] == "member" and f["sentence_start"] == start and f["role"] != "Player"
+                    and f["person_key"] == m.person["entity_key"] for f in facts)]
         else:
             moves_received = moves
         if receiver is not None:
@@ -1529,6 +1630,17 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
             # One promoted to replace another leaves his own post at the club for the other's: "promoted bench
             # coach Don Kelly to replace him".
             promoting = any(t.lemma.lower() in ("promote", "elevate") for t in parsed.tokens)
+            # "Tennessee Tech promoted assistant Justin Holmes to replace Bragga": the post is the promoting club's,
+            # whichever club the one replaced was hired by since.
+            promoter = next((m for t in parsed.tokens if t.lemma.lower() in ("promote", "elevate")
+                             for s in parsed.children(t, "nsubj")
+                             if (m := _mention_finder(mentions)(s)) is not None and m["entity_type"] == "Team"),
+                            None)
+            if promoter is not None and len({role for role, _ in posts[1]}) == 1 and not any(
+                    club_key == promoter["entity_key"] for _, club_key in posts[1]):
+                role = next(iter(posts[1]))[0]
+                posts[1] = {(role, promoter["entity_key"]): _fact("member", pair[1], promoter, pair[1]["start"],
+                                                                  pair[1]["end"], role=role)}
             for holder, other in ((0, 1), (1, 0)):
                 # Not to one the article gives a post at that club already ("She replaces Michael Hill, whose
                 # contract as president of baseball operations was not renewed": each keeps his own).
@@ -1642,11 +1754,14 @@ def _receivers_club_moves(sentence: str, start: int, parsed: parse.Parse, moves:
     the story speaks of there, when it is not a side of the trade and the sentence names no other club. The
     players got were traded to it, and those given for them were its players."""
     found = []
-    named = {m["entity_key"] for m in _own_teams(sentence, start, mentions)}
+    # The clubs the sentence names but as sides of the moves ("Lee came from the Padres, and Lowell came from the
+    # Yankees").
+    named = {m["entity_key"] for m in _own_teams(sentence, start, mentions)} - {
+        key for move in moves for key in move.sides}
     for move in moves:
         verb = move.verb
         if club["entity_key"] in move.sides or move.dealer is not None or not relations.is_received(parsed, verb) \
-                or named - move.sides - {club["entity_key"]}:
+                or named - {club["entity_key"]}:
             continue
         person = move.person
         span = (min(person["start"], verb.start), max(person["end"], verb.end))

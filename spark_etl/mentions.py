@@ -540,6 +540,11 @@ def _article_forms(org_spans: list[tuple[int, int, str]], forms: dict[str, str],
             parts += [(words[k:], False) for k in range(1, len(words))]
             if org.level in _SPONSOR_NAMED:  # "Yakult" of the Tokyo Yakult Swallows, "Doosan" of the Doosan Bears
                 parts += [(words[i:j], False) for i in range(1, len(words)) for j in range(i + 1, len(words))]
+        # ... and by a past owner's name it was named after: "Haitai" of the Haitai Tigers (the KIA Tigers).
+        written = surface.split()
+        if org.level in _SPONSOR_NAMED and surface in org.aliases and len(written) >= 2 \
+                and written[0] not in org.label.split():
+            parts.append((written[:1], True))
         for part, city in parts:
             form = " ".join(part)
             # A word that opens no person's name ("Washington") may still be the city a club is named after.
@@ -594,7 +599,7 @@ def colleges_by_their_parts(text: str, forms: dict[str, str], organizations: tup
     name ("Texas hired Tulane coach David Pierce" and "the Longhorns", where "Texas" alone is the Rangers
     elsewhere): both name it in this article. Either alone names a place or another team."""
     found: dict[str, set[str]] = {}
-    after_the = {m.group(1) for m in re.finditer(r"\bthe\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)", text)}
+    after_the = {m.group(1) for m in re.finditer(r"\b[Tt]he\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)", text)}
     after_the |= {phrase.split()[0] for phrase in after_the}
     for school, nickname, key in _college_parts(organizations):
         if nickname not in after_the or nickname in forms or (school in forms and _named_otherwise(
@@ -602,7 +607,7 @@ def colleges_by_their_parts(text: str, forms: dict[str, str], organizations: tup
             continue
         # The school alone, not the start of another name ("Virginia Tech", "Arkansas State").
         if re.search(rf"(?<![\w’'-]){re.escape(school)}(?![\w-]|\s+[A-Z])", text) and \
-                re.search(rf"\bthe\s+{re.escape(nickname)}(?![\w-])", text):
+                re.search(rf"\b[Tt]he\s+{re.escape(nickname)}(?![\w-])", text):
             found.setdefault(school, set()).add(key)
             found.setdefault(nickname, set()).add(key)
     return {form: next(iter(keys)) for form, keys in found.items() if len(keys) == 1}
@@ -793,6 +798,14 @@ def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
             _, _, entity_type, key, label, kind = earlier_they[-1]
             resolved.append((token.idx, token.idx + 4, entity_type, key, label, kind))
             continue
+        # "The Marlins signed Rodríguez in January, and they got Pierre from the Rockies": the subject of a clause
+        # coordinated after one whose subject is a club is that club.
+        if token.head.dep_ == "conj" and token.head.pos_ in ("VERB", "AUX"):
+            first_subjects = {c.idx for c in token.head.head.children if c.dep_ in _SUBJECT_DEPS}
+            club = next((f for f in named if f[2] == "Team" and any(f[0] <= i < f[1] for i in first_subjects)), None)
+            if club is not None:
+                resolved.append((token.idx, token.idx + 4, "Team", club[3], club[4], "description"))
+                continue
         # "Van Wagenen and Wilpon said they met with Beltran": subjects named before it in its sentence are nearer.
         if any(sentence_of(f[0]) == here and f[0] < token.idx and _names_a_subject(doc, f) for f in named):
             continue
@@ -1111,7 +1124,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     found += _pronoun_mentions(normalized, found, sentence_of, roles or _Roles(set(), set(), {}, {}))
     found = _known_as_by_pronoun(normalized, found, sentence_of)
     found += _person_descriptions(normalized, found, sentence_of, roles.subjects if roles else None)
-    if parsed_doc is not None:
+    if parsed_doc is not None and roles is not None:
+        found += _club_posts_as_subjects(parsed_doc, found, sentence_of, roles.subjects)
         found += _club_pronouns(parsed_doc, found, sentence_of)
     colleges = frozenset(o.key for o in lexicon.organizations if (o.level or "").startswith("NCAA"))
     titling = set() if parsed_doc is None else _noun_modifiers(
@@ -1341,9 +1355,17 @@ def _tells_the_time(verb: Any) -> bool:
         return True
     subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
     at = subjects[0].left_edge.i if subjects else verb.i
-    # Without a subject the model gave it, the name right before the verb: "before the Kansas City Royals hired".
-    while not subjects and at > 0 and verb.doc[at - 1].pos_ in ("PROPN", "DET"):
-        at -= 1
+    # Without a subject the model gave it, the name right before the verb: "before the Kansas City Royals hired",
+    # past the clause set off after it ("before the San Diego Padres, where he was general manager, put him").
+    while not subjects and at > 0:
+        before = verb.doc[at - 1]
+        if before.pos_ in ("PROPN", "DET"):
+            at -= 1
+        elif before.text == "," and before.head.pos_ == "PROPN" and before.head.i < before.i \
+                and before.head.left_edge.i < at - 1:
+            at = before.head.left_edge.i
+        else:
+            break
     return at > 0 and verb.doc[at - 1].lower_ in _CLAUSES_OF_TIME
 
 
@@ -1544,7 +1566,7 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
         # A description in apposition is the name's it follows ("Robinson Canó, the 41-year-old former Yankees
         # star"); else whom the article gave that age ("Soto, 25,") or that title ("second baseman Robinson Cano").
         apposed = not any(m.end() < p[0] <= m.end() + 2 for p in people)  # not "the 41-year-old Tomas Vidal"
-        matching = next((p for p in people if apposed and p[1] <= m.start() and p[5] == "name"
+        matching = next((p for p in people if apposed and p[1] <= m.start() and p[5] in ("name", "short")
                          and _APPOSED.fullmatch(text[p[1]:m.start()])), None) or _described_before(text, people, m)
         if matching is not None:
             _, _, _, key, label, _ = matching
@@ -1558,6 +1580,40 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
         if centre is not None:
             _, _, _, key, label, _ = centre
             described.append((m.start(), m.end(), "Person", key, label, "description"))
+    return described
+
+
+# The nouns of a post a club's possessive may open as a sentence's subject, with no name after them.
+_POST_NOUNS = frozenset({"manager", "owner", "president", "chairman", "coach", "executive", "skipper"})
+
+
+def _club_posts_as_subjects(doc: Any, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
+                            subjects: set[tuple[int, int]]) -> list[tuple[int, int, str, str, str, str]]:
+    """Each club's post named as a clause's subject without a name ("Frank Lane traded the home run champion. The
+    Cleveland Indians' general manager sent outfielder Rocky Colavito to the Tigers"), as a mention, by its
+    title's words, of whom the last sentence before it that speaks of someone was about (as _person_descriptions);
+    the post is then his, not the name's the clause goes on to."""
+    people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
+    clubs = [(f[0], f[1]) for f in found if f[2] == "Team"]
+    taken = [(f[0], f[1]) for f in found]
+    described = []
+    for token in doc:
+        if token.dep_ not in _SUBJECT_DEPS or token.lower_ not in _POST_NOUNS or token.i + 1 < len(doc) \
+                and doc[token.i + 1].pos_ == "PROPN":
+            continue
+        owners = [c for c in token.children if c.dep_ == "poss"]
+        if not owners or not any(s <= owners[0].idx < e for s, e in clubs) or any(
+                c.pos_ == "PROPN" and c.dep_ != "poss" for c in token.children):
+            continue
+        words = [c for c in token.children if c.dep_ in ("amod", "compound") and c.i > owners[0].i] + [token]
+        start, end = min(w.idx for w in words), token.idx + len(token.text)
+        here = sentence_of(start)
+        before = [p for p in people if sentence_of(p[0]) < here]
+        if _overlaps(start, end, taken) or not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
+            continue
+        centre = _centre(before, subjects, sentence_of)
+        if centre is not None:
+            described.append((start, end, "Person", centre[3], centre[4], "description"))
     return described
 
 

@@ -65,7 +65,8 @@ _INITIALS_WITHOUT_STOPS = re.compile(r"[A-Z]J|J[A-Z]")
 _HYPHEN_COMPOUNDS = frozenset({"born", "based", "led", "bred", "raised", "like", "type", "era", "time", "class",
                                "year", "made", "area", "wide", "only", "native", "bound", "style", "owned"})
 # A romanized Korean syllable of six letters ("hyoung", "myeong"), unlike an English word ("Right-hander").
-_LONG_SYLLABLE = re.compile(r"[a-z]{1,2}[yw][aeiou]{1,2}ng")
+# So is a Wade-Giles syllable of a Taiwanese given name ("Sheng-hsiung", "Chih-chiang").
+_LONG_SYLLABLE = re.compile(r"[a-z]{1,2}[yw][aeiou]{1,2}ng|(?:hs|ch|sh|ts|tz)[aeiou]{2,3}ng?")
 # Pronouns, which a sentence can start with after an initial ends the one before: "Class A. He became a scout".
 _PRONOUNS = frozenset({"He", "She", "It", "They", "We", "You", "His", "Her", "Him", "Its", "Their", "Them", "I"})
 

@@ -13,7 +13,7 @@ offsets from the sentence's start, the head as the index of a token of the same 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -68,7 +68,38 @@ def decode(encoded: str, sentence_start: int) -> list[Token]:
 def parsed(encoded: str, sentence_start: int) -> Parse:
     """The Parse of an encoded sentence, decoded once: the fact stage reads each sentence's parse twice (its
     own facts, then the posts the article implies). A Parse is never changed after it is made."""
-    return Parse(decode(encoded, sentence_start))
+    return Parse(_repaired(decode(encoded, sentence_start)))
+
+
+def _repaired(tokens: list[Token]) -> list[Token]:
+    """The tokens with two slips of the small model mended:
+
+    - a name it coordinates with a verb that has an object before it is that object's conjunct ("managed the Carp
+      from 1968 to 1972 and the Lions from 1978 to 1981");
+    - a verb it hangs as a participle on the name that is the sentence's root, after a relative clause on the name
+      set off by commas, is the sentence's verb and the name its subject ("Luke Easter, who played for the Grays
+      in 1947, signed with the Cleveland Indians the next year").
+    """
+    objects = {t.head: t for t in tokens if t.dep == "dobj" and t.head != t.i}
+    mended = []
+    for t in tokens:
+        verb = tokens[t.head]
+        if t.dep == "conj" and t.pos in ("PROPN", "NOUN") and verb.pos == "VERB" and verb.i in objects \
+                and objects[verb.i].pos in ("PROPN", "NOUN") and objects[verb.i].i < t.i:
+            t = replace(t, head=objects[verb.i].i)
+        mended.append(t)
+    for root in [t for t in mended if t.dep == "ROOT" and t.pos == "PROPN"]:
+        clauses = [t for t in mended if t.head == root.i and t.dep == "relcl"]
+        participle = next((t for t in mended if t.head == root.i and t.dep == "acl" and t.pos == "VERB"
+                           and clauses and t.i > clauses[0].i and mended[t.i - 1].text == ","), None)
+        if participle is None:
+            continue
+        main = participle.i
+        after = {t.i for t in mended if t.head == root.i and t.i > main}  # the full stop
+        mended = [replace(t, dep="ROOT", head=t.i) if t.i == main else
+                  replace(t, dep="nsubj", head=main) if t.i == root.i else
+                  replace(t, head=main) if t.i in after else t for t in mended]
+    return mended
 
 
 class Parse:

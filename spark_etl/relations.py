@@ -711,7 +711,16 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
     found += [pobj for noun in found if noun.pos == "NOUN" for acl in parse.children(noun, "acl")
               if acl.lemma.lower() in ("head", "lead") for by in parse.children(acl, "agent")
               for pobj in parse.children(by, "pobj")]
+    # "August A. Busch Jr., whose brewery bought the Cardinals": the one whose company did it.
+    found += [owner for noun in found if noun.pos == "NOUN" and noun.lemma.lower() in _OWNING_BODIES
+              and any(p.text.lower() == "whose" for p in parse.children(noun, "poss"))
+              and verb.dep == "relcl" and (owner := parse.head(verb)) is not None]
     return found
+
+
+# What a person may own a club through: "whose brewery bought the Cardinals" (not "whose family owned it").
+_OWNING_BODIES = frozenset({"company", "brewery", "firm", "group", "corporation", "syndicate", "chain",
+                            "bank", "conglomerate", "business", "partnership"})
 
 
 
@@ -763,6 +772,28 @@ def posts_as(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None])
                 person = mention_of(subject)
                 if person is not None and person["entity_type"] == "Person" and is_asserted(parse, subject, title):
                     found.append((person, title))
+    return found
+
+
+def now_with(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
+             ) -> list[tuple[dict[str, Any], dict[str, Any], Token]]:
+    """(person, club, the words about him) for each club a person is "now with" in the words hung on his name:
+    "Red Schoendienst, now with the New York Giants, won the title", "Enos Slaughter, the former Cardinals
+    outfielder now with the New York Yankees"."""
+    found = []
+    for prep in parse.tokens:
+        if prep.text.lower() != "with" or not any(c.text.lower() == "now" for c in parse.children(prep, "advmod")):
+            continue
+        about = parse.head(prep)
+        holder = about
+        while holder is not None and holder.dep == "appos" and mention_of(holder) is None:
+            holder = parse.head(holder)
+        person = mention_of(holder) if holder is not None else None
+        if about is None or person is None or person["entity_type"] != "Person":
+            continue
+        for club in parse.children(prep, "pobj"):
+            if (mentioned := mention_of(club)) is not None and mentioned["entity_type"] == "Team":
+                found.append((person, mentioned, about))
     return found
 
 
@@ -1290,13 +1321,16 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             # ... and the one who came, traded to the club he came to: "Earnshaw went to the White Sox for Berry".
             if sides:
                 sides += [(m, False) for m in subject_people(parse, verb, ("nsubj",), mention_of)]
+            elif from_clubs and not to_clubs:
+                # "Lee came from the Padres in the 1997 trade": he left them for a club the sentence does not name.
+                sides = [(m, False) for m in subject_people(parse, verb, ("nsubj",), mention_of)]
             subject, dealers = [c for _, c in to_clubs[:1]], []
         if lemmas & _SELLING and not to_clubs or lemmas & _GIVING_FOR and not any(back for _, back in sides):
             continue
         # One who went to a club for others ("Mulder went to the Cardinals for Haren") tells a trade without a
         # "from".
         if not lemmas & (_GIVING | _RECEIVING) and not in_a_trade and not (
-                to_clubs if lemmas & _GIVING_TO_A_CLUB or coming and sides else from_clubs):
+                to_clubs if lemmas & _GIVING_TO_A_CLUB or coming and sides and to_clubs else from_clubs):
             continue
         home = subject[0] if subject else None
         for person, back in sides:
@@ -1405,7 +1439,10 @@ def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] |
 
 def is_received(parse: Parse, verb: Token) -> bool:
     """Whether a trade's verb tells of players got by a club it does not name: "who were acquired from the
-    Twins"."""
+    Twins", "came from the Padres"."""
+    if verb_forms(verb) & COMING_FOR:  # "came from the Padres", to a club it does not name
+        return not any(p.text.lower() == "to" for p in parse.children(verb, "prep")) and any(
+            p.text.lower() == "from" for p in parse.children(verb, "prep"))
     return bool(verb_forms(verb) & _RECEIVING) and _is_passive(parse, verb) \
         and not _agent(parse, verb)
 
@@ -1434,10 +1471,16 @@ def names_a_relative(parse: Parse, token: Token) -> bool:
 _SERVED = _PLAYED | {"coach", "work"}
 
 
+# Verbs whose patient is a person: one hired, fired, traded, signed.
+ACTING_ON_PEOPLE = frozenset({"hire", "fire", "dismiss", "appoint", "name", "sign", "trade", "deal", "draft",
+                               "acquire", "release", "claim", "promote", "replace", "choose", "select", "recruit"})
+
+
 def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
     """How a person is named only as what another's words hang on, if he is: "under" the man under whom someone
     served ("coach under Joe Girardi"), "leads" the one whose staff someone joined ("joining Cash's staff"),
-    "kin" a relative ("the son of Jimy Williams", "the nephew of Chicago Cubs Hall of Famer Ryne Sandberg");
+    "kin" a relative ("the son of Jimy Williams", "the nephew of Chicago Cubs Hall of Famer Ryne Sandberg"),
+    "agent" the one by whom a person named as the subject was acted on ("Melvin had been hired by Zaidi");
     None when he is not. Such a person is not the subject of the clause's memberships. With it, the word his
     words hang from: the possessive, or the preposition ("of" in "the son of former Haitai Tigers and Chunichi
     Dragons star Lee Jong-beom"), whose words are all about him."""
@@ -1453,6 +1496,12 @@ def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
     head = parse.head(token)
     if head is None or head is token:
         return None
+    # "Melvin had been hired by Zaidi after two seasons managing the Padres": the one by whom a person was acted
+    # on holds none of the clause's posts.
+    if token.dep == "pobj" and head.dep == "agent" and (verb := parse.head(head)) is not None \
+            and verb.lemma.lower() in ACTING_ON_PEOPLE \
+            and any(t.pos == "PROPN" for t in parse.children(verb, "nsubjpass")):
+        return "agent", head
     if token.dep == "poss" and head.pos == "NOUN" and head.lemma.lower() in _LEADS:
         return "leads", token
     # "played for Marquess", "pitched for La Russa": the one for whom someone played is the one under whom;

@@ -7,6 +7,7 @@ def test_the_date_is_read_from_the_top_of_the_article() -> None:
     assert article_date("Headline\n\nPublished June 10, 2024\n\nTEXT") == (2024, 6)
     assert article_date("Headline\n\nUpdated: Sept. 3, 2019 5:01 p.m.\n\nTEXT") == (2019, 9)
     assert article_date("Headline\n\nHOUSTON, Oct. 29, 2010 — The Astros ...") == (2010, 10)
+    assert article_date("Headline\n\nPublished February 15, 1887\n\nTEXT") == (1887, 2)  # the game's first decades
     # A caption's date further down, or a date in a sentence, is not the article's.
     assert article_date("Headline\n\nThe Mets won on May 8, 2014 in Salt Lake City.") is None
     assert article_date("A\n\nB\n\nC\n\nD\n\nPublished June 10, 2024") is None
@@ -23,3 +24,6 @@ def test_relative_years() -> None:
     assert years("He pitched here two years ago and will return next season.", (2024, 6)) == [(2022, 2022),
                                                                                             (2025, 2025)]
     assert years("He hit .300 last season.", None) == []
+    # "the next year" goes on from the year its sentence names, as "the following year" does; "next year" from now.
+    assert years("He played for the Grays in 1948 and signed with Cleveland the next year.", (1990, 1)) == \
+        [(1949, 1949)]

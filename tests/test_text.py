@@ -318,6 +318,8 @@ NAMES_AS_WRITTEN = (
     # Korean given names of two syllables, the second up to six letters; a pronoun after an initial opens a
     # sentence and names no one.
     ("The Twins signed Kim Jae-hyoung and Choi Myeong-jun.", ["Kim Jae-hyoung", "Choi Myeong-jun"], None),
+    # ... and Taiwanese ones, whose second syllable may be a Wade-Giles one of six letters.
+    ("The Lions signed Lin Chih-chiang and Wu Sheng-hsiung.", ["Lin Chih-chiang", "Wu Sheng-hsiung"], None),
     ("Dale Orwin never got past Class A. He became a scout.", ["Dale Orwin"], None),
     ("Ken Griffey Sr. and Ken Griffey Jr. played together. Griffey Jr. homered. Griffey smiled.",
      ["Ken Griffey Sr.", "Ken Griffey Jr."], ("Griffey Jr.", "Ken Griffey Jr.")),
@@ -1711,3 +1713,173 @@ def test_the_club_later_is_not_one_named_only_in_a_relative_clause_about_someone
     found = memberships(facts_of(text, lexicon))
     assert ("Tim Beck", "Pittsburgh Pirates", "Coach") in found
     assert not {m for m in found if m[0] in ("Tim Beck", "Sam Reyes") and m[1] == "Houston Astros"}
+
+
+def test_a_story_of_the_1880s_is_dated_and_its_cities_are_the_clubs_of_then(lexicon: Lexicon) -> None:
+    text = ("Boston signs Bo Pike\n\nPublished March 3, 1888\n\nBOSTON (AP) — Boston bought Bo Pike from Detroit on "
+            "Friday. Pike played for the Chicago Colts in 1886.")
+    assert {("Bo Pike", "Atlanta Braves", "Player"), ("Bo Pike", "Detroit Wolverines", "Player"),
+            ("Bo Pike", "Chicago Cubs", "Player")} <= memberships(facts_of(text, lexicon))
+
+
+def test_the_object_of_a_clause_of_time_past_a_relative_clause_is_the_storys_man(lexicon: Lexicon) -> None:
+    text = ("The Florida Marlins fired manager Sam Reyes on Sunday and replaced Reyes with 72-year-old Bo Pike, who "
+            "had not managed since the Cincinnati Reds let him go.\n\nOwner Al Dunn hired Reyes in February 2002, "
+            "when Dunn sold the Montreal Expos. Reyes had managed the Expos for Dunn in 2001. Dunn said Reyes had "
+            "been offered a job as a consultant, but Reyes said he would not take it.\n\nPike, who turns 73 in "
+            "November, is the oldest man to take over a major league club in decades. He managed the Kansas City "
+            "Royals from 1973 through 1975 before the San Diego Padres, where he was general manager, put him in "
+            "the dugout in 1988.")
+    assert [m.label for m in find_mentions(text, lexicon) if m.surface == "him"][-1] == "Bo Pike"
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "San Diego Padres", "GeneralManager") in found
+    assert ("Bo Pike", "Kansas City Royals", "GeneralManager") not in found
+    assert not {m for m in found if m[0] == "Al Dunn" and m[2] in ("Manager", "GeneralManager")}
+
+
+def test_the_one_by_whom_someone_was_hired_holds_none_of_the_clauses_posts(lexicon: Lexicon) -> None:
+    text = "Bo Pike was hired by Al Dunn in 2023 after two seasons managing the Houston Astros."
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Houston Astros", "Manager") in found
+    assert ("Al Dunn", "Houston Astros", "Manager") not in found
+
+
+def test_a_clubs_post_as_the_subject_is_the_last_sentences_man(lexicon: Lexicon) -> None:
+    text = ("Al Dunn traded his best hitter on Sunday. The Houston Astros' general manager sent outfielder Bo Pike "
+            "to the Chicago Cubs for Sam Reyes.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Al Dunn", "Houston Astros", "GeneralManager") in found
+    assert ("Bo Pike", "Houston Astros", "GeneralManager") not in found
+
+
+def test_a_description_in_apposition_to_a_surname_is_that_persons(lexicon: Lexicon) -> None:
+    text = ("Sam Reyes praised Bo Pike. Pike, the former catcher who spent his whole career with the Houston Astros, "
+            "took over in May.")
+    described = [(m.surface, m.label) for m in find_mentions(text, lexicon) if m.kind == "description"]
+    assert described == [("the former catcher", "Bo Pike")]
+
+
+def test_a_college_named_by_its_school_and_by_its_nickname_opening_a_sentence(lexicon: Lexicon) -> None:
+    text = "Al Dunn coached Tennessee for eight seasons. The Volunteers won the national title in 2024."
+    assert ("Al Dunn", "Tennessee Volunteers", "Manager") in memberships(facts_of(text, lexicon))
+
+
+def test_the_one_who_signs_a_player_is_no_player(lexicon: Lexicon) -> None:
+    text = ("Bo Pike broke in with the Cincinnati Reds in 1878 and played two seasons there before Al Dunn signed "
+            "him for the Houston Astros in 1880.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Cincinnati Reds", "Player") in found
+    assert not {m for m in found if m[0] == "Al Dunn"}
+
+
+def test_one_promoted_to_replace_another_takes_the_post_at_the_promoting_club(lexicon: Lexicon) -> None:
+    text = ("The Houston Astros hired Al Dunn as manager on Friday. The Round Rock Express promoted hitting coach Bo "
+            "Pike to replace Dunn.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Round Rock Express", "Manager") in found
+    assert ("Bo Pike", "Houston Astros", "Manager") not in found
+
+
+def test_a_club_the_model_coordinates_with_the_verb_is_the_objects_conjunct(lexicon: Lexicon) -> None:
+    text = ("Kenji Ota was hired. Ota, 67, managed the Hiroshima Toyo Carp from 1968 to 1972 and the Lions from 1978 "
+            "to 1981, and then built the Seibu Lions of the 1980s as the club's front-office chief.")
+    lions = [(f["role"], f["start_year"], f["end_year"]) for f in facts_of(text, lexicon)
+             if f["relation"] == "member" and f["object_label"] == "Saitama Seibu Lions"]
+    assert ("Manager", 1978, 1981) in lions
+
+
+def test_one_who_came_from_a_club_came_to_the_storys(lexicon: Lexicon) -> None:
+    text = ("Marlins fire Sam Reyes\n\nMIAMI (AP) — The Florida Marlins fired manager Sam Reyes on Sunday.\n\nFirst "
+            "baseman Bo Pike came from the San Diego Padres in the December 1997 trade, and third baseman Al Dunn "
+            "came from the New York Yankees in February 1999 for three minor league pitchers.")
+    facts = facts_of(text, lexicon)
+    assert {("Bo Pike", "Miami Marlins", "Player"), ("Al Dunn", "Miami Marlins", "Player")} <= memberships(facts)
+    padres = [(f["start_year"], f["end_year"]) for f in facts if f["relation"] == "member"
+              and f["person_label"] == "Bo Pike" and f["object_label"] == "San Diego Padres"]
+    assert padres == [(None, 1997)]
+
+
+def test_they_of_a_clause_coordinated_after_a_clubs_is_that_club(lexicon: Lexicon) -> None:
+    text = ("The Marlins signed catcher Bo Pike in January after 12 seasons with the Texas Rangers, and they got "
+            "center fielder Al Dunn from the Colorado Rockies in November.")
+    assert ("Al Dunn", "Miami Marlins", "Player") in memberships(facts_of(text, lexicon))
+
+
+def test_a_leagues_title_in_a_names_apposition(lexicon: Lexicon) -> None:
+    text = ("Al Dunn, the president of the International League, said the league would stay. Bo Pike, the "
+            "commissioner of baseball, agreed. Sam Reyes, the best hitter of the International League, said nothing. "
+            "Tim Beck, the president of baseball operations, said so too.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Al Dunn", "International League", "Executive"), ("Bo Pike", "Major League Baseball", "Executive")} \
+        <= found
+    assert not {m for m in found if m[0] in ("Sam Reyes", "Tim Beck")}
+
+
+def test_a_title_in_a_relative_clause_on_a_person_is_the_clauses_clubs(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, who managed the St. Louis Cardinals to their first title in October, was traded to the New York "
+            "Giants on Monday for second baseman Al Dunn.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "St. Louis Cardinals", "Manager") in found
+    assert ("Bo Pike", "New York Giants", "Manager") not in found
+    # ... his own: the others the clause names keep theirs, and his posts outside it are not the clause's clubs'.
+    text = ("The Angels also have Vernon Wells, whom they got from the Toronto Blue Jays in January for catcher Mike "
+            "Napoli. Al Dunn and Sam Reyes are partners, and Tim Beck, who ran the Atlanta Braves as team president "
+            "from 1986-2003, joined the group and will become the Washington Nationals' president.")
+    assert {("Mike Napoli", "Los Angeles Angels", "Player"), ("Tim Beck", "Washington Nationals", "Executive")} <= \
+        memberships(facts_of(text, lexicon))
+
+
+def test_a_club_named_after_an_owner_of_the_past_goes_by_that_owners_name(lexicon: Lexicon) -> None:
+    text = ("The Nankai Hawks signed Kenji Ota on Friday. Ota played for Nankai from 1993 through 1997 before "
+            "Nankai let him go to the Chunichi Dragons.")
+    assert ("Kenji Ota", "Fukuoka SoftBank Hawks", "Player") in memberships(facts_of(text, lexicon))
+    assert "Nankai" in {m.surface for m in find_mentions(text, lexicon)}
+
+
+def test_a_club_one_is_now_with_in_the_words_about_him(lexicon: Lexicon) -> None:
+    text = ("Al Dunn, now with the New York Giants, won the batting title for the Rochester Red Wings in 1943. Bo "
+            "Pike, the former Cardinals coach now with the New York Yankees, was there.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Al Dunn", "New York Giants", "Player"), ("Bo Pike", "New York Yankees", "Coach")} <= found
+
+
+def test_a_part_played_and_a_span_starting_in_a_year_make_no_player(lexicon: Lexicon) -> None:
+    text = ("The Portland Mavericks are owned by actor Bo Pike, who played the deputy on television and started the "
+            "club in 1973. Al Dunn coached the Houston Astros for 27 seasons starting in 1992.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Portland Mavericks", "Owner") in found
+    assert not {m for m in found if m[2] == "Player"}
+    assert ("Sam Reyes", "Houston Astros", "Player") in memberships(facts_of(
+        "Sam Reyes played the entire 1985 season for the Houston Astros as their starting shortstop.", lexicon))
+
+
+def test_one_who_came_from_a_club_where_he_held_a_post_is_no_player_of_the_storys(lexicon: Lexicon) -> None:
+    text = ("Giants fire Al Dunn\n\nSAN FRANCISCO (AP) — The San Francisco Giants fired Al Dunn on Monday.\n\nBo "
+            "Pike had come from the Los Angeles Dodgers, where he was general manager, in November 2018.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Los Angeles Dodgers", "GeneralManager") in found
+    assert ("Bo Pike", "San Francisco Giants", "Player") not in found
+
+
+def test_what_a_player_did_for_a_club_makes_him_its_player(lexicon: Lexicon) -> None:
+    text = ("The Chunichi Dragons hired Kenji Ota as a coach six years after the Yomiuri Giants let him go. Ota hit "
+            "468 home runs for Yomiuri from 1959 to 1980.")
+    facts = facts_of(text, lexicon)
+    assert ("Kenji Ota", "Yomiuri Giants", "Player") in memberships(facts)
+    assert not memberships(facts_of("The Houston Astros scored five runs for Bo Pike in the first inning.", lexicon))
+
+
+def test_a_verb_after_a_relative_clause_on_its_subject_is_the_sentences(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, who played for the Homestead Grays in 1947 and 1948, signed with the Cleveland Indians the next "
+            "year.")
+    facts = facts_of(text, lexicon, (1990, 1))
+    indians = [(f["role"], f["start_year"]) for f in facts if f["relation"] == "member"
+               and f["object_label"] == "Cleveland Indians"]
+    assert indians == [("Player", 1949)]
+
+
+def test_one_whose_company_bought_a_club_owns_it_from_then(lexicon: Lexicon) -> None:
+    text = "Bo Pike, whose brewery bought the St. Louis Cardinals in 1953, said the club would stay."
+    owners = [(f["role"], f["start_year"], f["end_year"]) for f in facts_of(text, lexicon)
+              if f["relation"] == "member" and f["person_label"] == "Bo Pike"]
+    assert owners == [("Owner", 1953, None)]
