@@ -1296,7 +1296,7 @@ def _cue_facts(sentence: str, sentence_start: int, mentions: list[dict[str, Any]
     """The facts the cue words around the mentions state (no parse needed; `dependents`: by their start, the
     people the parse reads as what another's words hang on, who own no role word outside the span of the
     words under their name, with that span and how they hang, relations.hanging; `club_clauses`: the relative
-    clauses whose role words are only some clubs', by those clubs' keys)."""
+    clauses whose role words are only some clubs', as _relative_clause_clubs gives them)."""
     parents = lexicon_parents or {}
     people = [m for m in mentions if m["entity_type"] == "Person"]
     teams = _own_teams(sentence, sentence_start, mentions)
