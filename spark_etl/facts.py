@@ -1263,15 +1263,16 @@ def _league_posts(sentence: str, sentence_start: int, people: list[dict[str, Any
                                                                  person["start"]), person["end"], role="Executive"))
         # ... or in his apposition: "Frank Shaughnessy, the president of the International League,", "Bowie Kuhn,
         # the commissioner of baseball,".
-        after = sentence[person["end"] - sentence_start:]
+        # Each league named after him, up to its name, then the game's own ("of baseball").
         for league in [m for m in leagues if m["start"] >= person["end"]] + [_THE_GAMES_LEAGUE]:
-            between = after[: league["start"] - person["end"]] if "start" in league else after
-            apposed = _APPOSED_LEAGUE_TITLE.match(between)
-            if apposed is None or ("start" in league) != (apposed.group("baseball") is None):
+            games = league is _THE_GAMES_LEAGUE
+            apposed = _APPOSED_LEAGUE_TITLE.match(sentence, person["end"] - sentence_start,
+                                                  len(sentence) if games else league["start"] - sentence_start)
+            if apposed is None or games != (apposed.group("baseball") is not None):
                 continue
             role = next((r for r, pattern in ROLE_CUES if pattern.search(apposed.group("title"))), None)
             if role in ("Executive", "GeneralManager", "Owner") or _COMMISSIONER.search(apposed.group("title")):
-                facts.append(_fact("member", person, league, person["start"], person["end"] + apposed.end(),
+                facts.append(_fact("member", person, league, person["start"], sentence_start + apposed.end(),
                                    role=role if role in ("GeneralManager", "Owner") else "Executive"))
             break
     return facts
@@ -1612,7 +1613,15 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
             if club is not None and not any(m["entity_type"] in _ORGANIZATIONS and not _said_of_someone(parsed, m)
                                             for m in mentions):
                 implied += [dict(f, sentence_start=start) for f in _posts_as(parsed, mentions, club)]
-        for pair in relations.successions(parsed, _mention_finder(mentions)):
+        mention_of = _mention_finder(mentions)
+        # One promoted to replace another leaves his own post at the club for the other's: "promoted bench coach
+        # Don Kelly to replace him".
+        promotions = [t for t in parsed.tokens if t.lemma.lower() in ("promote", "elevate")]
+        # "Tennessee Tech promoted assistant Justin Holmes to replace Bragga": the post is the promoting club's,
+        # whichever club the one replaced was hired by since.
+        promoter = next((m for t in promotions for s in parsed.children(t, "nsubj")
+                         if (m := mention_of(s)) is not None and m["entity_type"] == "Team"), None)
+        for pair in relations.successions(parsed, mention_of):
             # The one post the article gives either of them is the other's too: "He replaces Len Dobrowski"
             # (the new manager's), "promoted bench coach Núñez to replace him" (the fired manager's).
             posts = [{(f["role"], f["object_key"]): f for f in (*facts, *implied) if f["relation"] == "member"
@@ -1627,15 +1636,6 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 if current is not None and len(held) > 1 else held) for held in posts]
             # The posts of the one replaced that the sentence names only in its words about him: where he went.
             went_to = [key for key in posts[1] if _named_only_about(parsed, mentions, key[1], pair[1])]
-            # One promoted to replace another leaves his own post at the club for the other's: "promoted bench
-            # coach Don Kelly to replace him".
-            promoting = any(t.lemma.lower() in ("promote", "elevate") for t in parsed.tokens)
-            # "Tennessee Tech promoted assistant Justin Holmes to replace Bragga": the post is the promoting club's,
-            # whichever club the one replaced was hired by since.
-            promoter = next((m for t in parsed.tokens if t.lemma.lower() in ("promote", "elevate")
-                             for s in parsed.children(t, "nsubj")
-                             if (m := _mention_finder(mentions)(s)) is not None and m["entity_type"] == "Team"),
-                            None)
             if promoter is not None and len({role for role, _ in posts[1]}) == 1 and not any(
                     club_key == promoter["entity_key"] for _, club_key in posts[1]):
                 role = next(iter(posts[1]))[0]
@@ -1649,7 +1649,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 # Nor a post the sentence gives him in its words about him ("He replaces Ron Marotta, who resigned
                 # to become a scout for the Phillies"): where he went, not what he left.
                 if len(posts[holder]) == 1 and not (holder == 0 and len(posts[1]) > len(went_to)) and not any(
-                        club_key == next(iter(posts[holder]))[1] and not (promoting and holder == 1)
+                        club_key == next(iter(posts[holder]))[1] and not (promotions and holder == 1)
                         for _, club_key in posts[other]) \
                         and not _named_only_about(parsed, mentions, next(iter(posts[holder]))[1], pair[holder]):
                     post = next(iter(posts[holder].values()))

@@ -1572,15 +1572,22 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
             _, _, _, key, label, _ = matching
             described.append((m.start(), m.end(), "Person", key, label, "description"))
             continue
-        here = sentence_of(m.start())
-        before = [p for p in people if sentence_of(p[0]) < here]
-        if not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
-            continue
-        centre = _centre(before, subjects, sentence_of)
+        centre = _story_person(people, m.start(), sentence_of, subjects)
         if centre is not None:
             _, _, _, key, label, _ = centre
             described.append((m.start(), m.end(), "Person", key, label, "description"))
     return described
+
+
+def _story_person(people: list[tuple[int, int, str, str, str, str]], at: int, sentence_of: Any,
+                  subjects: set[tuple[int, int]]) -> tuple[int, int, str, str, str, str] | None:
+    """Whom the last sentence before `at` that speaks of someone was about (_centre), within PRONOUN_REACH
+    sentences; None beyond it or without one."""
+    here = sentence_of(at)
+    before = [p for p in people if sentence_of(p[0]) < here]
+    if not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
+        return None
+    return _centre(before, subjects, sentence_of)
 
 
 # The nouns of a post a club's possessive may open as a sentence's subject, with no name after them.
@@ -1607,11 +1614,7 @@ def _club_posts_as_subjects(doc: Any, found: list[tuple[int, int, str, str, str,
             continue
         words = [c for c in token.children if c.dep_ in ("amod", "compound") and c.i > owners[0].i] + [token]
         start, end = min(w.idx for w in words), token.idx + len(token.text)
-        here = sentence_of(start)
-        before = [p for p in people if sentence_of(p[0]) < here]
-        if _overlaps(start, end, taken) or not before or here - sentence_of(before[-1][0]) > PRONOUN_REACH:
-            continue
-        centre = _centre(before, subjects, sentence_of)
+        centre = None if _overlaps(start, end, taken) else _story_person(people, start, sentence_of, subjects)
         if centre is not None:
             described.append((start, end, "Person", centre[3], centre[4], "description"))
     return described
