@@ -59,7 +59,7 @@ def franchise_clubs(franchises: list[dict[str, Any]], teams: list[dict[str, Any]
     """franch_id -> (club_key, label, in_reference), as spark_etl.record.record_clubs."""
     owners: dict[str, set[str]] = defaultdict(set)
     for org in lexicon.organizations:
-        if org.type == "Team":
+        if org.type == "Team" and org.level == "MLB":
             for name in (org.label, *org.aliases):
                 owners[_fold(name)].add(org.key)
     names = {name: keys.pop() for name, keys in owners.items() if len(keys) == 1}

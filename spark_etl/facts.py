@@ -33,10 +33,12 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman|(?:managing |general |limited )partners?)\b", re.I)),
     ("Broadcaster", re.compile(r"\b(?:broadcaster|broadcasters|broadcast team|broadcasting|play-by-play|announcer|"
                                r"color commentator|analyst|radio voice|television voice|TV voice)\b", re.I)),
-    ("Scout", re.compile(r"\b(?:scout|scouts|scouting director|area scout)\b", re.I)),
+    # Scouts unnamed are no one's title: "the Giants had sent scouts to watch him".
+    ("Scout", re.compile(r"\b(?:scout|scouting director|area scout|scouts(?=\s+(?-i:[A-Z]))|(?<=, )scouts)\b", re.I)),
     # An associate or assistant manager is a coach on the manager's staff.
-    ("Coach", re.compile(r"\b(?<!(?<!associate |assistant )head )(?:coach|coaching|(?:associate|assistant) manager)\b",
-                         re.I)),
+    # ... and so is an assistant to someone or at a club: "an assistant at Arkansas under Dave Van Horn".
+    ("Coach", re.compile(r"\b(?<!(?<!associate |assistant )head )(?:coach|coaching|(?:associate|assistant) manager|"
+                         r"(?<!special )(?<!executive )assistant(?= (?:at|for|with|on)\b))\b", re.I)),
     ("Manager", re.compile(r"\b(?:" + "".join(f"(?<!{w} )" for w in (*_OTHER_MANAGERS, "associate", "assistant"))
                            + r"manager|"
                            rf"{_HEAD_COACH}|"
@@ -72,8 +74,8 @@ _POSSESSIVE_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:[a-z-]+\s+){0,2}")
 _CLUBS_TITLE = re.compile(r"(?:’s|'s|’|')\s+(?:(?!(?:after|before|and|or|but|to|for|with|in|at|as|of|since|until|"
                           r"from|by|when|while|then|was|is|were|had|has)\b)[a-z-]+\s+){0,2}")
 # The words between a title and the club, or the place, it is of: "coach for the Marlins", "manager of Double-A
-# Erie", "head coach at Maryland".
-_TITLES_CLUB = re.compile(r"\s+(?:for|with|of|at)\s+(?:the\s+)?(?=[A-Z])")
+# Erie", "head coach at Maryland", "a coach for the expansion San Diego Padres".
+_TITLES_CLUB = re.compile(r"\s+(?:for|with|of|at)\s+(?:the\s+)?(?:[a-z]+\s+)?(?=[A-Z])")
 
 
 def _of_another(sentence: str, sentence_start: int, cue: tuple[int, int], club_list: tuple[int, int]) -> bool:
@@ -101,7 +103,7 @@ _TENURE = re.compile(r"\b(?:joined|rejoined|spent|served|remained|stayed|held|wo
 # A modifier is no verb (a past form, or a present one of the verbs news uses between a club and a name: "the
 # Reds recalled outfielder X", "Mets sign right-hander X"), adverb or function word.
 _CLUB_BEFORE_TITLE = re.compile(
-    r"(?:’s|'s|’|')?\s+(?:(?!(?:and|or|of|the|a|an|to|for|with|in|at|by|from|as|on|said|says|told|tells|was|is|are|"
+    r"(?:’s|'s|’|'|\s+of)?\s+(?:(?!(?:and|or|of|the|a|an|to|for|with|in|at|by|from|as|on|said|says|told|tells|was|is|are|"
     r"were|has|have|had|will|would|can|could|also|then|now|still|former|keep|keeps|sign|signs|hire|hires|fire|"
     r"fires|name|names|add|adds|trade|trades|send|sends|acquire|acquires|promote|promotes|release|releases|"
     r"claim|claims|recall|recalls|option|options|activate|activates|place|places|tab|tabs|land|lands|get|gets|"
@@ -251,6 +253,17 @@ def _nearest(items: list[dict[str, Any]], span: tuple[int, int]) -> dict[str, An
     return min(items, key=lambda m: _gap((m["start"], m["end"]), span), default=None)
 
 
+def _team_of_year(teams: list[dict[str, Any]], span: tuple[int, int], sentence: str,
+                  sentence_start: int) -> dict[str, Any] | None:
+    """The team a year in a sentence belongs to: the nearest one with no comma between them, else the nearest
+    ("Niehoff, who played for the Phillies in their pennant season of 1915, manages the Blue Sox": the
+    Phillies')."""
+    def set_apart(team: dict[str, Any]) -> bool:
+        first, last = sorted((team["end"], span[0]) if team["end"] <= span[0] else (span[1], team["start"]))
+        return "," in sentence[first - sentence_start: last - sentence_start]
+    return _nearest([t for t in teams if not set_apart(t)], span) or _nearest(teams, span)
+
+
 # "Mets name Noah Syndergaard as Opening Day starter", "Rays hire Delia Marchetti as manager": a club doing
 # the naming, in a headline, is the club of the role.
 _HEADLINE_NAMING = re.compile(r"\s+(?:name|names|named|hire|hires|hired|sign|signs|signed|promote|promotes|tab|tabs)"
@@ -278,7 +291,8 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
     starts: list[int] = []
     ends: list[int] = []
     for rel_start, rel_end, rel_first, rel_last in dates.relative_years(sentence, date):
-        nearest = _nearest(teams, (sentence_start + rel_start, sentence_start + rel_end))
+        nearest = _team_of_year(teams, (sentence_start + rel_start, sentence_start + rel_end), sentence,
+                                sentence_start)
         if nearest is not None and nearest["entity_key"] == org["entity_key"]:
             before = sentence[:rel_start]
             begins, finishes = _YEAR_BEGINS.search(before), _YEAR_ENDS.search(before)
@@ -292,7 +306,7 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
     body = dates.dateline_end(sentence)
     for m in _YEAR.finditer(sentence):
         span = (sentence_start + m.start(), sentence_start + m.end())
-        nearest = _nearest(teams, span)
+        nearest = _team_of_year(teams, span, sentence, sentence_start)
         if nearest is None or nearest["entity_key"] != org["entity_key"] or m.start() < body \
                 or _EDITION.match(sentence, m.end()):
             continue
@@ -328,7 +342,74 @@ def role_years(sentence: str, sentence_start: int, org: dict[str, Any],
             # Not past the article's year: "20 of his 21 seasons with the Braves, has been Fox's analyst since
             # 2016" counts no seasons from 2016.
             ends.append(min(starts) + seasons - 1)
-    return min(starts, default=None), max(ends, default=None)
+    earliest, latest = min(starts, default=None), max(ends, default=None)
+    if earliest is not None and latest is not None and earliest > latest:
+        # Years that contradict each other ("bought the Braves in 1976 from a group ..., which had moved the club
+        # from Milwaukee in 1966") are some other clause's: none is better than a wrong one.
+        return None, None
+    return earliest, latest
+
+
+def _apposed_role(sentence: str, sentence_start: int, person: dict[str, Any]) -> str | None:
+    """The role of the title set off right after a name: "under Andrew Friedman, the club's president of baseball
+    operations"."""
+    apposed = re.match(r",\s+(?:the|a|an)\s+([^,.;]+)", sentence[person["end"] - sentence_start:])
+    return next((role for role, pattern in ROLE_CUES if pattern.search(apposed.group(1))), None) if apposed else None
+
+
+def _under_at_the_club(parsed: parse.Parse, person: dict[str, Any], club: dict[str, Any]) -> bool:
+    """Whether the words "under" a person and those naming a club hang on one word (or the club's on a word the
+    person's hang on): "was an assistant at Vanderbilt under Corbin", not "in his season at Michigan, was an
+    assistant ... under Corbin"."""
+    def phrase_head(mention: dict[str, Any]) -> parse.Token | None:
+        token = parsed.covering(mention["start"], mention["end"])
+        while token is not None and token.dep in ("compound", "flat") and (up := parsed.head(token)) is not None \
+                and up is not token:
+            token = up
+        prep = parsed.head(token) if token is not None and token.dep == "pobj" else None
+        return parsed.head(prep) if prep is not None else None
+    under, at = phrase_head(person), phrase_head(club)
+    return under is None or at is None or at is under or under in parsed.ancestors(at) or at in parsed.ancestors(under)
+
+
+def _verbs_own_clubs(kept: list[dict[str, Any]], matches: list[tuple[relations.Rule, dict[str, Any], dict[str, Any],
+                                                                    parse.Token]],
+                     sentence: str, sentence_start: int, teams: list[dict[str, Any]], parsed: parse.Parse
+                     ) -> list[dict[str, Any]]:
+    """The facts without a cue word's guess of a post at a club the words of a rule's verb hang on the verb or its
+    club ("for", "of", "with", "by"), where the sentence's only word of that post is the verb (or a title of a
+    club it names: "manager of the Pirates"): "Bragan, who managed Fort Worth for the Dodgers from 1948 to 1952,
+    is now the manager of the Pirates" is no manager of the Dodgers. Not another club of a list the years break
+    ("managed the Mets from 1977-81, the Braves from 1982-84 and the Cardinals")."""
+    cues = dict(ROLE_CUES)
+    read = {(person["entity_key"], club["entity_key"]) for _, person, club, _ in matches}
+
+    def hung_on(other: dict[str, Any], verb: parse.Token, club: dict[str, Any]) -> bool:
+        token = parsed.covering(other["start"], other["end"])
+        while token is not None and token.dep in ("compound", "flat") and (up := parsed.head(token)) is not None \
+                and up is not token:
+            token = up
+        prep = parsed.head(token) if token is not None and token.dep == "pobj" else None
+        head = parsed.head(prep) if prep is not None and prep.text.lower() in ("for", "of", "with", "by") else None
+        return head is not None and (head is verb or head is parsed.covering(club["start"], club["end"]))
+
+    def titled(start: int, end: int) -> set[str]:
+        return {t["entity_key"] for t in teams if (m := _TITLES_CLUB.match(sentence, end - sentence_start)) is not None
+                and m.end() == t["start"] - sentence_start
+                or _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: start - sentence_start])}
+
+    for rule, person, club, verb in matches:
+        if rule.role in (None, "Player") or rule.role not in cues:  # a player's clubs come in lists the parse breaks
+            continue
+        words = [(sentence_start + m.start(), sentence_start + m.end()) for m in cues[rule.role].finditer(sentence)]
+        others = [titled(start, end) for start, end in words if not (verb.start <= start and end <= verb.end)]
+        if words and all(others):
+            hung = {t["entity_key"] for t in teams if hung_on(t, verb, club)}
+            kept = [f for f in kept if not (
+                f["relation"] == "member" and f["person_key"] == person["entity_key"] and f["role"] == rule.role
+                and f["object_key"] in hung and (f["person_key"], f["object_key"]) not in read
+                and not any(f["object_key"] in clubs for clubs in others))]
+    return kept
 
 
 def _with_coordinated_titles(sentence: str, sentence_start: int, chosen: tuple[int, str, tuple[int, int]],
@@ -511,10 +592,12 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             # "was the Cardinals' bench coach in 2022 before Miami hired him", "was the third base coach for the
             # Marlins and then managed the White Sox": a title after a club's possessive, or before the club it is
             # of, is that club's (and its list's), not another club's in the sentence.
-            own_cues = [(r, c) for r, c in all_own_cues if not any(
+            others_titles = [(r, c) for r, c in all_own_cues if any(
                 t["entity_key"] != org["entity_key"]
                 and _CLUBS_TITLE.fullmatch(sentence[t["end"] - sentence_start: c[0] - sentence_start])
-                for t in teams if t["end"] <= c[0]) and not _of_another(sentence, sentence_start, c, o_span)]
+                for t in teams if t["end"] <= c[0])]
+            own_cues = [(r, c) for r, c in all_own_cues if (r, c) not in others_titles
+                        and not _of_another(sentence, sentence_start, c, o_span)]
             own_cues = [(r, c) for r, c in own_cues if not any(
                 key == person["entity_key"] and club_key != org["entity_key"] and span[0] <= c[0] and c[1] <= span[1]
                 for key, club_key, span in bound_titles)]
@@ -533,7 +616,9 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                 # What the apposition says of its clubs: "General manager Chris Young, a former pitcher who broke
                 # in with the Rangers", a player there, whatever his title now.
                 inner = appositions[person["start"]]
-                described = [(r, c) for r, c in all_own_cues if inner[0] <= c[0] and c[1] <= inner[1]]
+                # (Not another club's title there: "the Outlaws' manager and the former Dodgers outfielder".)
+                described = [(r, c) for r, c in all_own_cues if inner[0] <= c[0] and c[1] <= inner[1]
+                             and (r, c) not in others_titles]
                 if described:
                     own_cues, org_title = described, None
                 elif org_title not in (None, "Player"):
@@ -1012,8 +1097,13 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
     for rule, person, club, verb in _with_listed_clubs(matches, sentence, sentence_start, mentions):
         if rule.person != "prep:under" and dependent(person, club["entity_key"]):
             continue  # "the nephew of Ryne Sandberg, managed Durham", which the model reads as Ryne's doing
+        if rule.person == "prep:under" and not _under_at_the_club(parsed, person, club):
+            continue  # "Bakich, in his seventh season at Michigan, was an assistant at Vanderbilt under Corbin"
         span = (min(person["start"], club["start"], verb.start), max(person["end"], club["end"], verb.end))
-        said = relations.role_of(rule, parsed, verb, club, ROLE_CUES)
+        # The words of a match are its subject's, not those of one he served "under": "spent four seasons as
+        # associate head coach at Alabama under Mitch Gaspard" (Gaspard's post is his own title's or the rule's).
+        said = (title_role(sentence, sentence_start, person) or _apposed_role(sentence, sentence_start, person)
+                or rule.role) if rule.person == "prep:under" else relations.role_of(rule, parsed, verb, club, ROLE_CUES)
         if not said and rule.name in _PLAYING and title_role(sentence, sentence_start, person) in _STAFF:
             said = "Player"  # "bench coach Laforest, who caught for the Padres": he played there
         role = said or (title_role(sentence, sentence_start, person) if rule.role else None) or rule.role
@@ -1050,6 +1140,16 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                               year=_nearest_year(years, (verb.start, verb.end))))
             if rule.event == "drafted":
                 drafts.add((person["entity_key"], club["entity_key"]))
+    kept = _verbs_own_clubs(kept, _with_listed_clubs(matches, sentence, sentence_start, mentions), sentence,
+                            sentence_start, teams, parsed)
+    # The one a verb of leading is done to does not hold its post, unless a title before his name says so:
+    # "Collins, who managed him with the Mets", "David Bell, who managed him for his final five seasons".
+    led = {who["entity_key"] for verb in parsed.tokens if verb.lemma.lower() in ("manage", "coach")
+           for obj in parsed.children(verb, "dobj") if (who := mention_of(obj)) is not None
+           and who["entity_type"] == "Person" and (who["kind"] != "name" or title_role(
+               sentence, sentence_start, who) not in ("Manager", "Coach"))}
+    kept = [f for f in kept if not (f["relation"] == "member" and f["person_key"] in led
+                                    and f["role"] in ("Manager", "Coach"))]
     # "was introduced Thursday as manager of the Fighters": a post as a title of a club it names, however far the
     # title stands from the name.
     # "Red Schoendienst, now with the New York Giants,": a player there, unless the words about him say a post.
@@ -1717,7 +1817,12 @@ def _posts_as(parsed: parse.Parse, mentions: list[dict[str, Any]], topic: dict[s
     """In a sentence that names no organization, the story's club's posts its people took or held "as" a title
     ("moved to the front office as a vice president"), but not one they held before ("as a former coach")."""
     found = []
+    # "Kaval, who founded the Golden Baseball League in 2005 and is its chief executive": "its" is another
+    # organization's the sentence names, not the story's club.
+    others = any(m["entity_type"] in _ORGANIZATIONS and m["entity_key"] != topic["entity_key"] for m in mentions)
     for person, title in relations.posts_as(parsed, _mention_finder(mentions)):
+        if others and any(c.text.lower() in ("its", "their") for c in parsed.children(title, "poss")):
+            continue
         words = parsed.words_of(title)
         role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None)
         if role in _STAFF and not re.search(r"\b(?:former|ex-|onetime|one-time)\b", words, re.I):

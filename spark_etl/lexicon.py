@@ -27,11 +27,12 @@ class Organization:
 
 
 @dataclass(frozen=True)
-class ClubCity:
-    """A city written alone for a club ("Kansas City" for the Royals), and the years the club played there
-    (`last` None: to this day)."""
+class ClubName:
+    """A name written alone for a club, a city ("Kansas City" for the Royals) or the club's own name ("Brewers"),
+    and the years the club played there or bore it (`last` None: to this day): in other years it is another
+    club's, or a place ("the Milwaukee Brewers" of 1951 were the American Association's)."""
     key: str
-    city: str
+    name: str
     first: int
     last: int | None
 
@@ -43,28 +44,28 @@ class Lexicon:
     not_name_words: frozenset[str] = field(default_factory=frozenset)
     awards: frozenset[str] = field(default_factory=frozenset)
     regions: frozenset[str] = field(default_factory=frozenset)  # states, provinces, countries after a town
-    club_cities: tuple[ClubCity, ...] = ()
+    club_names: tuple[ClubName, ...] = ()
 
-    def clubs_of_cities(self, year: int) -> dict[str, tuple[str, ...]]:
-        """Each city club_cities lists, with the clubs of the reference that played there in `year`: none ("Kansas
-        City" in 1951), one, or two ("Philadelphia" in 1933), sorted by key.
+    def clubs_by_name(self, year: int) -> dict[str, tuple[str, ...]]:
+        """Each name club_names lists, with the clubs of the reference that played there or bore it in `year`:
+        none ("Kansas City" in 1951), one, or two ("Philadelphia" in 1933), sorted by key.
 
-        >>> Lexicon((), club_cities=(ClubCity("royals", "Kansas City", 1969, None),
-        ...                          ClubCity("athletics", "Kansas City", 1955, 1967))).clubs_of_cities(1960)
+        >>> Lexicon((), club_names=(ClubName("royals", "Kansas City", 1969, None),
+        ...                         ClubName("athletics", "Kansas City", 1955, 1967))).clubs_by_name(1960)
         {'Kansas City': ('athletics',)}
         """
         there: dict[str, set[str]] = {}
-        for club in self.club_cities:
-            keys = there.setdefault(club.city, set())
+        for club in self.club_names:
+            keys = there.setdefault(club.name, set())
             if club.first <= year <= (club.last or year):
                 keys.add(club.key)
-        return {city: tuple(sorted(keys)) for city, keys in there.items()}
+        return {name: tuple(sorted(keys)) for name, keys in there.items()}
 
-    def clubs_ever_in_cities(self) -> dict[str, set[str]]:
-        """Each city club_cities lists, with every club of the reference that ever played there."""
+    def clubs_ever_by_name(self) -> dict[str, set[str]]:
+        """Each name club_names lists, with every club of the reference that ever played there or bore it."""
         ever: dict[str, set[str]] = {}
-        for club in self.club_cities:
-            ever.setdefault(club.city, set()).add(club.key)
+        for club in self.club_names:
+            ever.setdefault(club.name, set()).add(club.key)
         return ever
 
     def surface_forms(self) -> dict[str, str]:
@@ -139,16 +140,16 @@ def load_lexicon(ontology_dir: Path | str) -> Lexicon:
     keys = [org.key for org in organizations]
     if len(keys) != len(set(keys)):
         raise InputError(f"{reference / 'organizations.csv'}: an organization key is listed twice")
-    with open(reference / "club_cities.csv", encoding="utf-8", newline="") as f:
-        club_cities = tuple(ClubCity(row["key"], row["city"], int(row["from"]), _int_or_none(row["to"]))
-                            for row in csv.DictReader(f))
-    if unknown := sorted({c.key for c in club_cities} - set(keys)):
-        raise InputError(f"{reference / 'club_cities.csv'}: no organization has the key {unknown[0]}")
+    with open(reference / "club_names.csv", encoding="utf-8", newline="") as f:
+        club_names = tuple(ClubName(row["key"], row["name"], int(row["from"]), _int_or_none(row["to"]))
+                           for row in csv.DictReader(f))
+    if unknown := sorted({c.key for c in club_names} - set(keys)):
+        raise InputError(f"{reference / 'club_names.csv'}: no organization has the key {unknown[0]}")
     return Lexicon(
         organizations=organizations,
         places=_word_list(reference / "places.txt") | club_places(organizations),
         not_name_words=_word_list(reference / "not_name_words.txt"),
         awards=_word_list(reference / "awards.txt"),
         regions=_word_list(reference / "regions.txt"),
-        club_cities=club_cities,
+        club_names=club_names,
     )

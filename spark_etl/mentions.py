@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 from collections.abc import Callable, Iterable
 
-from spark_etl import dates, names, parse
+from spark_etl import dates, names, parse, relations
 from spark_etl.lexicon import Lexicon, Organization
 from spark_etl.names import slug
 
@@ -56,6 +56,14 @@ def _surface_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
     # nor is the first part of a school's name: "Notre Dame High School", "Miami Prep".
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w|-(?:based|born|bred|raised|area)\b|"
                       r"\s+(?:High|Middle|Junior High)\s+School\b|\s+(?:Academy|Prep|Preparatory)\b)")
+
+
+def _first_part_of_a_name(text: str, end: int, forms: dict[str, str]) -> bool:
+    """Whether a name ending at `end` is the first part of a hyphenated name ("Harvard-Westlake School"), not one
+    club of a pair ("the Yankees-Red Sox rivalry")."""
+    if not re.match(r"-[A-Z]", text[end:end + 2]):
+        return False
+    return not any(text.startswith(form, end + 1) for form in forms if form[:1] == text[end + 1])
 
 
 def _sentences(text: str) -> Iterable[tuple[int, int]]:
@@ -207,8 +215,16 @@ _BEFORE_A_DATE = re.compile(r"\b(?:in|since|until|by|of|last|this|next|early|lat
                             r"that|each|every)\s+$", re.I)
 # Nouns a name before them names no person: "Tommy John surgery".
 _EPONYMOUS_NOUNS = frozenset({"surgery", "surgeries", "procedure"})
+# ... the noun heading the words set off after the name ("Yakult Honsha, the dairy drink company that owns the
+# club"; not "August A. Busch Jr., the brewery's president", "Dick Meyer, a brewery vice president").
+_COMPANY_APPOSED = re.compile(r",\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}(?:company|corporation|conglomerate|firm|"
+                              r"brewery|maker|manufacturer|chain|bank|retailer|business)"
+                              r"(?=\s*(?:[,.;]|$)|\s+(?:that|which|whose|of|in|based)\b)")
 _KIN_NOUN = r"(?:half-|step-?)?(?:grand)?(?:son|daughter|brother|sister|father|mother|wife|husband|cousin|uncle|" \
     r"nephew|niece)"
+_RELATIVES_GIVEN_NAME = re.compile(rf"\b([A-Z][\w’'-]+)(?:’s|'s)\s+(?:[a-z-]+\s+)?{_KIN_NOUN},\s+([A-Z][a-z]+),")
+_KIN_OF_A_NAME = re.compile(rf"(?:’s|'s)\s+(?:[a-z-]+\s+)?{_KIN_NOUN}\b")
+_KIN_AFTER_PRONOUN = re.compile(rf"\s+(?:[a-z-]+\s+)?{_KIN_NOUN}\b")
 _RELATIVE_OF = re.compile(rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?{_KIN_NOUN}\s*,?\s+$")
 # A name whose apposition says whose relative he is: "Willie Foster, Rube Foster's half-brother,".
 _NAMED_AS_A_RELATIVE = re.compile(rf",\s+(?:[A-Z][\w.’'-]*\s+){{1,3}}?[A-Z][\w.-]*(?:’s|'s|’|')\s+(?:[a-z-]+\s+)?"
@@ -341,6 +357,9 @@ _KNOWN_AS_NAME = re.compile(_KNOWN_AS_WORDS + r"((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w
 _KNOWN_AS_THE = re.compile(_KNOWN_AS_WORDS + "$", re.I)
 # A nickname given in quotes after the words that say it is one: 'known as "Bam Bam,"', 'known at home as the
 # "Knuckle Princess"', 'nicknamed "Raffy"'.
+# ... or opening a sentence, before the name of the one it goes on to name.
+_OPENS_KNOWN_AS = re.compile(r"(?:^|[.!?]\s+|\n)(?:Known|Nicknamed|Dubbed)\s+(?:(?:[a-z]+\s+){0,2}as\s+)?"
+                             r"(?:the\s+)?[\"“']?$")
 _KNOWN_AS = re.compile(r"\b(?:(?:known|referred to)\s+(?:[A-Za-z]+\s+){0,2}?as|nicknamed|dubbed)\s+(?:the\s+)?[\"“']$")
 
 
@@ -355,13 +374,20 @@ def _known_as(text: str, found: list[tuple[int, int, str, str, str, str]], sente
     people = sorted(f for f in found if f[2] == "Person")
     owners: dict[str, tuple[str, str]] = {}  # the nickname's key -> the person's key and label
     for f in people:
+        here = sentence_of(f[0])
         if f[5] == "name" and _KNOWN_AS.search(text[max(0, f[0] - 40):f[0]]):
-            here = sentence_of(f[0])
             before = [p for p in people if p[5] in ("name", "short") and p[1] <= f[0] and p[3] != f[3]
                       and sentence_of(p[0]) == here]
             # Not a relative's ('Jose Ruiz, whose brother is known as "Big Bo,"').
             if before and not _A_RELATIVE.search(text[before[-1][1]:f[0]]):
                 owners.setdefault(f[3], (before[-1][3], before[-1][4]))
+        elif f[5] == "name" and _OPENS_KNOWN_AS.search(text[max(0, f[0] - 40):f[0]]):
+            # "Known as Scrap Iron in his playing days, Garner was an infielder": the name of the one the
+            # sentence goes on to name.
+            after = [p for p in people if p[5] in ("name", "short") and p[0] >= f[1] and p[3] != f[3]
+                     and sentence_of(p[0]) == here]
+            if after:
+                owners.setdefault(f[3], (after[0][3], after[0][4]))
     return [(s, e, t, *owners[key], "short") if key in owners else (s, e, t, key, label, kind)
             for s, e, t, key, label, kind in found if key not in owners or t == "Person"]
 
@@ -435,7 +461,7 @@ def clubs_after_a_city(text: str, forms: dict[str, str], orgs: dict[str, Organiz
         label = f"{m.group(1)} {m.group(2)}"
         if label not in forms and not _overlaps(m.start(), m.end(), people):
             # Of another sport, an organization but no club: "the NFL's Baltimore Colts".
-            kind = "Organization" if _of_another_sport(text, m.start()) else "Team"
+            kind = "Organization" if _of_another_sport(text, m.start(), m.end()) else "Team"
             clubs.setdefault(label, _unlisted(label, kind))
     return sorted(clubs.values(), key=lambda club: club.key)
 
@@ -446,14 +472,20 @@ def clubs_by_their_nickname(doc: Any, forms: dict[str, str], not_name_words: fro
     model reads it as a name somewhere: not a known club's nickname ("the Amazin' Mets"), nor a title's words."""
     names_read = {ent.text.removeprefix("the ").removeprefix("The ") for ent in doc.ents
                   if ent.label_ in ("PERSON", "ORG")}
+    # ... or as a place built ("the Chico Outlaws" read as a facility), where the article writes its nickname
+    # alone too, as no stadium's is ("the Polo Grounds").
+    names_read |= {ent.text.removeprefix("the ").removeprefix("The ") for ent in doc.ents
+                   if ent.label_ == "FAC" and _nickname_used_alone([t for t in ent if t.lower_ != "the"], doc.text)}
     clubs: dict[str, Organization] = {}
     for m in _THE_PLURAL_NAME.finditer(doc.text):
         label, words = m.group(1), m.group(1).split()
         if label in forms or words[-1] in forms or words[-1] in _NOT_A_NICKNAME or label not in names_read \
                 or words[-1].endswith(("ss", "us", "is")) or any(w in not_name_words for w in words):
             continue
-        # Of another sport, an organization but no club: "a basketball star with the Baltimore Miners".
-        kind = "Organization" if _of_another_sport(doc.text, m.start(1)) else "Team"
+        # Of another sport, an organization but no club, wherever the article says so: "a basketball star with
+        # the Baltimore Miners", "the Chicago Black Hawks hockey star ... return to the Black Hawks".
+        kind = "Organization" if any(_of_another_sport(doc.text, o.start(), o.end())
+                                     for o in re.finditer(re.escape(label), doc.text)) else "Team"
         clubs.setdefault(label, _unlisted(label, kind))
     return sorted(clubs.values(), key=lambda club: club.key)
 
@@ -610,6 +642,31 @@ def colleges_by_their_parts(text: str, forms: dict[str, str], organizations: tup
                 re.search(rf"\b[Tt]he\s+{re.escape(nickname)}(?![\w-])", text):
             found.setdefault(school, set()).add(key)
             found.setdefault(nickname, set()).add(key)
+    return {form: next(iter(keys)) for form, keys in found.items() if len(keys) == 1}
+
+
+# Words of a story about the college game.
+_COLLEGE_STORY = re.compile(r"\b(?:college|colleges|NCAA|university|universities|Division I|College World Series|"
+                            r"athletic director|scholarship)\b", re.I)
+
+
+def colleges_at_their_school(text: str, forms: dict[str, str], organizations: tuple[Organization, ...],
+                             places: frozenset[str]) -> dict[str, str]:
+    """A college team the article names by its school alone where a team is named ("an assistant at Arkansas",
+    "Alabama's Todd Butler", "Oklahoma coach Skip Johnson"), in a story of the college game, where the school is a
+    place (of `places`: "Oklahoma", not "Butler") the reference gives nothing else: the team of the "University of"
+    that place (the Sooners, not Oklahoma State). Elsewhere "Oklahoma" is a place."""
+    if not _COLLEGE_STORY.search(text):
+        return {}
+    found: dict[str, set[str]] = {}
+    universities = {org.key: org.aliases for org in organizations}
+    for school, _, key in _college_parts(organizations):
+        if school in forms or school not in places or f"University of {school}" not in universities[key]:
+            continue
+        name = re.escape(school)
+        if re.search(rf"\b(?:at|for)\s+{name}(?![\w-]|\s+[A-Z])|(?<![\w’'-]){name}(?:’s|'s|\s+(?:head\s+)?coach\b)",
+                     text):
+            found.setdefault(school, set()).add(key)
     return {form: next(iter(keys)) for form, keys in found.items() if len(keys) == 1}
 
 
@@ -888,8 +945,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     sentence's start (spark_etl/parse.py's text), for the relation rules of the fact stage. Without
     `read_parse` the model gives names only: no parse for the fact stage, pronouns by the last name written
     (what the extraction was before it read the parse; the extraction benchmark measures the parse's cost so).
-    A city written alone stands for the club that played there in `year` (the article's, by default the one
-    its text gives), where the reference lists its years (Lexicon.club_cities)."""
+    A city or a club's name written alone stands for the club that played there or bore it in `year` (the
+    article's, by default the one its text gives), where the reference lists its years (Lexicon.club_names)."""
     # Same-length normalisation keeps offsets valid: a left quote used as an apostrophe; a dateline set apart.
     normalized = _dateline_apart(text.replace("‘", "’"))
     forms = lexicon.surface_forms()
@@ -913,7 +970,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     # ("the Brewers, then known as the Seattle Pilots").
     known_as = [(m.start(1), m.end(1)) for m in _KNOWN_AS_NAME.finditer(normalized) if m.group(1) not in forms]
     org_spans = [span for span in _spans(_surface_pattern(tuple(forms)), normalized)
-                 if not _names_a_school(normalized, span, orgs[forms[span[2]]]) and span[:2] not in model_surnames]
+                 if not _names_a_school(normalized, span, orgs[forms[span[2]]]) and span[:2] not in model_surnames
+                 and not _first_part_of_a_name(normalized, span[1], forms)]
     # ... nor a person's name, where it holds a club's nickname ("Twins"); a man "known as Yogi Berra" is one.
     known_as = [span for span in known_as if any(_overlaps(s, e, [span]) for s, e, _ in org_spans)]
     org_spans = [span for span in org_spans if not _overlaps(span[0], span[1], known_as)]
@@ -921,6 +979,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     local_forms |= {city: key for city, key in cities_at_a_level(normalized, orgs).items()
                     if city not in forms and city not in local_forms}
     local_forms |= {form: key for form, key in colleges_by_their_parts(normalized, forms, lexicon.organizations).items()
+                    if form not in local_forms}
+    local_forms |= {form: key for form, key in colleges_at_their_school(
+        normalized, forms, lexicon.organizations, lexicon.places | lexicon.regions).items()
                     if form not in local_forms}
     schools = schools_of_players(normalized, orgs)
     school_places = _school_places(normalized, schools, org_spans, forms)
@@ -956,11 +1017,14 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     nicknamed = _nickname_owners(org_spans, forms, orgs)
     if year is None and (dated := dates.article_date(text)) is not None:
         year = dated[0]
-    # "Kansas City" in a story of 1951 is no Royal: the club of the article's year, or none (the city stays a place).
-    eras = {city: keys for city, keys in lexicon.clubs_of_cities(year).items()
+    # "Kansas City" in a story of 1951 is no Royal, nor "the Milwaukee Brewers" of 1951 the club born in 1969: the
+    # club of the article's year, or none (the city stays a place, the name another club's).
+    eras = {city: keys for city, keys in lexicon.clubs_by_name(year).items()
             if city not in local_forms and city not in school_places} if year is not None else {}
-    ever = lexicon.clubs_ever_in_cities()
-    named_otherwise = {nicknamed.get(surface, forms[surface]) for _, _, surface in org_spans if surface not in eras}
+    ever = lexicon.clubs_ever_by_name()
+    # (By a name that is its own in the article's year too: "Kansas City" in 1960 beside "Athletics".)
+    named_otherwise = {nicknamed.get(surface, forms[surface]) for _, _, surface in org_spans if surface not in eras} \
+        | {eras[surface][0] for _, _, surface in org_spans if len(eras.get(surface, ())) == 1}
     for s, e, surface in org_spans:
         club_then = _club_of_the_city(eras[surface], ever.get(surface, set()), named_otherwise) \
             if surface in eras and (s, e) not in schools else ""
@@ -1008,6 +1072,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         candidates = [c for c in candidates if not (
             _overlaps(c[0], c[1], places) and _AT_A_PLACE.search(normalized[max(0, c[0] - 12):c[0]]))]
 
+    # A name the article calls a company is none of a person: "Yakult Honsha, the dairy drink company".
+    candidates = [c for c in candidates if not _COMPANY_APPOSED.match(normalized, c[1])]
+
     # Other names of a person the article names in full: "Garza Villarreal" (the family name of "Héctor Garza
     # Villarreal"), "Tavo Zamora-Reyes" (with the nickname of 'Gustavo "Tavo" Zamora-Reyes').
     other_names: set[str] = set()
@@ -1017,10 +1084,19 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             if len(words) >= 3:
                 other_names.add(" ".join(words[1:]))
             other_names |= {f"{w[1:-1]} {names.surname(' '.join(words))}" for w in written if names.is_nickname(w)}
+            if (without := _without_middle_initials(words)) is not None:
+                other_names.add(without)
     # ... and a given name cut short: "Fleet Walker" of "Moses Fleetwood Walker", the one person of that surname
     # with a given name that begins so.
     short_given = _short_given_names([[w for w in written if not names.is_nickname(w)] for _, _, written in candidates])
     other_names |= set(short_given)
+    # A relative named by his given name alone after the possessive of someone's surname: "Lee's older brother,
+    # Leron," is Leron Lee.
+    surnames_written = {names.surname(" ".join(written)) for _, _, written in candidates if _is_full_name(written)}
+    for m in _RELATIVES_GIVEN_NAME.finditer(normalized):
+        if m.group(1) in surnames_written and not _overlaps(m.start(2), m.end(2), taken):
+            candidates = [c for c in candidates if not _overlaps(c[0], c[1], [m.span(2)])]
+            candidates.append((m.start(2), m.end(2), [m.group(2), m.group(1)]))
     full_names: dict[str, str] = {}  # key -> label
     singles: list[tuple[int, int, str]] = []
     for start, end, written in sorted(candidates):
@@ -1054,6 +1130,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         parts |= {f"{nickname} {names.surname(label)}" for nickname in nicknames.get(label, [])}
         if len(words) >= 3:
             parts.add(" ".join(words[1:]))
+        if (without := _without_middle_initials(words)) is not None:
+            parts.add(without)  # "Philip Wrigley", after "Philip K. Wrigley"
         if names.is_suffix(words[-1]):  # "Griffey Jr." is the son, whoever else is a Griffey
             parts.add(f"{names.surname(label)} {words[-1]}")
         parts |= {short for short, full in short_given.items() if full == label}
@@ -1163,13 +1241,15 @@ _NOT_A_NICKNAME = frozenset({"News", "Sports", "Times", "Networks", "Communicati
                              "Leagues", "Majors", "Minors", "Meetings"})
 
 
-def _of_another_sport(text: str, start: int) -> bool:
-    """Whether the words before an organization's name starting at `start` say it plays another sport."""
-    return _OTHER_SPORT.search(text[max(0, start - 40):start]) is not None
+def _of_another_sport(text: str, start: int, end: int) -> bool:
+    """Whether the words around an organization's name at `start`-`end` say it plays another sport: "the NFL's
+    Baltimore Colts", "the Chicago Black Hawks hockey star"."""
+    return _OTHER_SPORT.search(text[max(0, start - 40):start]) is not None or _SPORT_AFTER.match(text, end) is not None
 
 
-_OTHER_SPORT = re.compile(r"\b(?:NFL|NBA|NHL|MLS|WNBA|football|basketball|hockey|soccer)(?:['’]s)?\s+"
-                          r"(?:[a-z]+\s+){0,2}(?:,\s+)?(?:the\s+)?$")
+_OTHER_SPORTS = r"(?:NFL|NBA|NHL|MLS|WNBA|football|basketball|hockey|soccer)"
+_OTHER_SPORT = re.compile(rf"\b{_OTHER_SPORTS}(?:['’]s)?\s+(?:[a-z]+\s+){{0,2}}(?:,\s+)?(?:the\s+)?$")
+_SPORT_AFTER = re.compile(rf"(?:['’]s?)?\s+{_OTHER_SPORTS}\b")
 
 
 def _is_club_name(tokens: list[Any]) -> bool:
@@ -1263,7 +1343,7 @@ def model_candidates(doc: Any, occupied: list[tuple[int, int]],
         # Nor a name cut short inside a word ("Hall of" of "Hall of Famer"): one ends on a name's word.
         elif all(t.text[:1].isupper() or t.text in ("of", "de", "&") for t in tokens) and tokens[-1].text[:1].isupper():
             # A club of another sport is no baseball club: "the NFL's Baltimore Colts", "an NBA team, the Bulls".
-            other_sport = _of_another_sport(text, start)
+            other_sport = _of_another_sport(text, start, end)
             # A nickname of people is no club: "Leonard and Gibson were known as the Thunder Twins".
             if _KNOWN_AS_THE.search(text[max(0, start - 20):start]):
                 continue
@@ -1293,9 +1373,26 @@ def _noun_modifiers(doc: Any, spans: list[tuple[int, int]], people: list[tuple[i
 
 
 def _subjects(doc: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The spans (of `spans`) the model's parse reads as a clause's subject."""
+    """The spans (of `spans`) the model's parse reads as a clause's subject, alone: not one of two people a
+    subject joins ("Willie Wells and George Suttles played beside him. In 1933 he joined": neither is "he")."""
     return {(start, end) for start, end in spans
-            if any(t.dep_ in _SUBJECT_DEPS for t in doc if start <= t.idx < end)}
+            if any(t.dep_ in _SUBJECT_DEPS and len(_phrase_people(t, spans)) < 2
+                   for t in doc if start <= t.idx < end)}
+
+
+# The words under a subject that are not its own phrase: a clause, a preposition's phrase, a possessive (an
+# apposition is: "The Stars' manager, Bill Gatewood, gave him his nickname").
+_NOT_THE_PHRASE = frozenset({"relcl", "acl", "advcl", "prep", "poss"})
+
+
+def _phrase_people(head: Any, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans (of `spans`) in a noun's own phrase (a subject's, an object's): its conjuncts and their titles,
+    however the model hung them ("Shortstop Willie Wells and first baseman George (Mule) Suttles", read as one
+    noun's modifiers)."""
+    phrase = [head]
+    for token in phrase:
+        phrase += [c for c in token.children if c.dep_ not in _NOT_THE_PHRASE]
+    return {(start, end) for start, end in spans if any(start <= t.idx < end for t in phrase)}
 
 
 class _Roles(NamedTuple):
@@ -1310,6 +1407,8 @@ class _Roles(NamedTuple):
     # The subject of a sentence's main clause: whom the sentence is about, before a subordinate clause's subject
     # ("He took over in 1972 after Gil Hodges died. He returned to the Yankees": not Hodges).
     main_subjects: frozenset[tuple[int, int]] = frozenset()
+    # Those that say what the sentence quotes or reports ("said Mark O'Brien"): the story's witnesses.
+    speakers: frozenset[tuple[int, int]] = frozenset()
 
 
 def _span_head(doc: Any, start: int, end: int) -> Any:
@@ -1330,6 +1429,13 @@ _CLAUSES_OF_TIME = frozenset({"before", "after", "until", "when", "once"})
 
 # A preposition or a word of time right after a word: "Early in the season", "Early that year".
 _PREPOSITION_AFTER = re.compile(r"\s+(?:in|on|at|of|for|to|after|before|this|that|last|next)\b")
+
+
+def _without_middle_initials(words: list[str]) -> str | None:
+    """A full name without the initials between its given name and surname ("Philip Wrigley" of "Philip K.
+    Wrigley"); None when it has none."""
+    kept = [w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and re.fullmatch(r"[A-Z]\.", w))]
+    return " ".join(kept) if len(kept) < len(words) and len(kept) >= 2 else None
 
 
 def _short_given_names(written: list[list[str]]) -> dict[str, str]:
@@ -1400,6 +1506,14 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
             if first_subjects:
                 continued[(start, end)] = {(s, e) for s, e in spans + pronouns
                                            if any(s <= c.idx < e for c in first_subjects)}
+        if token is not None and token.dep_ == "poss" and token.head.lemma_ in relations.LEADS:
+            # "keep Brent Kemnitz on his staff", "hired Dunn as his bench coach": the one put on a staff does not
+            # lead it.
+            staff, verb = token.head, token.head
+            while verb.dep_ in ("pobj", "prep") and verb.head is not verb:
+                verb = verb.head
+            placed = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")] if verb is not staff else []
+            coarguments[(start, end)] = {span for c in placed for span in _phrase_people(c, spans + pronouns)}
         if token is None or token.dep_ not in ("dobj", "dative", "pobj"):
             continue
         verb = token.head.head if token.dep_ == "pobj" else token.head
@@ -1413,7 +1527,9 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
                              for c in main_subjects]
             continued[(start, end)] = {(s, e) for s, e in spans + pronouns
                                        if any(s <= c.idx < e for c in main_subjects)}
-        subject_tokens = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+        # A relative clause's subject "who" is its antecedent: "said Mark O'Brien, who gave him the scholarship".
+        subject_tokens = [verb.head if c.lower_ in ("who", "that") and verb.dep_ == "relcl" else c
+                          for c in verb.children if c.dep_ in _SUBJECT_DEPS]
         # "DeWitt called him ... and traded him"; but not "led the Fighters before the Royals hired him".
         if not subject_tokens and verb.dep_ == "conj" and not _tells_the_time(verb):
             subject_tokens = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
@@ -1426,12 +1542,18 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
             subject_tokens += [c for c in head.children if c.dep_ in _SUBJECT_DEPS or c.dep_ == "dobj"]
             infinitive = head.dep_ in ("xcomp", "advcl") and head.head is not head
             verb, head = head, head.head
-        coarguments[(start, end)] = {(s, e) for s, e in spans + pronouns
-                                     if any(s <= c.idx < e for c in subject_tokens)}
-    main = frozenset((start, end) for start, end in spans + pronouns if any(
+        # ... nor anyone its subject joins: "Wells and Suttles played beside him".
+        coarguments[(start, end)] = {span for c in subject_tokens for span in _phrase_people(c, spans + pronouns)}
+    subjects = _subjects(doc, spans + pronouns)
+    main = frozenset((start, end) for start, end in subjects if any(
         t.dep_ in _SUBJECT_DEPS and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
         for t in doc if start <= t.idx < end))
-    return _Roles(_subjects(doc, spans + pronouns), obliques, coarguments, continued, main)
+    speakers = frozenset((start, end) for start, end in subjects if any(
+        t.dep_ in _SUBJECT_DEPS and t.head.lemma_ in _SAYING for t in doc if start <= t.idx < end))
+    return _Roles(subjects, obliques, coarguments, continued, main, speakers)
+
+
+_SAYING = frozenset({"say", "add", "tell", "recall", "explain"})
 
 
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
@@ -1468,6 +1590,14 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
             continue
         span, here = (m.start(), m.end()), sentence_of(m.start())
         wanted = "f" if m.group(0).lower() in _FEMININE else "m"
+        # "Moniak's father, Matt, played at Cal State, and his grandfather, Bill Moniak, ...": a relative of the
+        # one whose relative the sentence named first, not of that relative.
+        kin_owner = next((p for p in people if sentence_of(p[0]) == here and p[1] < m.start()
+                          and _KIN_OF_A_NAME.match(text, p[1])), None) \
+            if _KIN_AFTER_PRONOUN.match(text, m.end()) else None
+        if kin_owner is not None:
+            resolved.append((m.start(), m.end(), "Person", kin_owner[3], kin_owner[4], "pronoun"))
+            continue
         # The last person named, or the last pronoun already resolved: "Wally ... His ... He".
         before = sorted([p for p in people if p[1] <= m.start()] + resolved, key=lambda f: f[0])
         barred = {p[3] for p in before if (p[0], p[1]) in roles.coarguments.get(span, ())}
@@ -1487,7 +1617,7 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
         is_subject = span in roles.subjects
         if earlier and (is_subject or span in roles.coarguments) and (
                 not same or is_subject and all((p[0], p[1]) in roles.obliques for p in same)):
-            centre = _centre(earlier, named_subjects, sentence_of, roles.main_subjects)
+            centre = _centre(earlier, named_subjects, sentence_of, roles.main_subjects, roles.speakers)
             if centre is not None and centre[3] not in barred:
                 last = sentence_of(earlier[-1][0])
                 agreeing = [p for p in earlier if sentence_of(p[0]) < last] + [centre]
@@ -1538,15 +1668,19 @@ def _described_before(text: str, people: list[tuple[int, int, str, str, str, str
 
 
 def _centre(before: list[tuple[int, int, str, str, str, str]], subjects: set[tuple[int, int]],
-            sentence_of: Any, main_subjects: frozenset[tuple[int, int]] = frozenset()
-            ) -> tuple[int, int, str, str, str, str] | None:
+            sentence_of: Any, main_subjects: frozenset[tuple[int, int]] = frozenset(),
+            speakers: frozenset[tuple[int, int]] = frozenset()) -> tuple[int, int, str, str, str, str] | None:
     """Whom the last sentence of the people `before` (in text order) is about: its main clause's subject (a name
     or a pronoun, of `main_subjects`), else its first subject, else the first person a pronoun there stood for;
-    None when it has none of them."""
+    None when it has none of them. One who only speaks there (of `speakers`) gives way to the one a pronoun there
+    stood for ("said Mark O'Brien, the coach, who gave him the scholarship. No club drafted him": him)."""
     last = sentence_of(before[-1][0])
     there = [p for p in before if sentence_of(p[0]) == last]
     centre = [p for p in there if (p[0], p[1]) in main_subjects] or [p for p in there if (p[0], p[1]) in subjects] \
         or [p for p in there if p[5] == "pronoun"]
+    if centre and (centre[0][0], centre[0][1]) in speakers:
+        spoken_of = [p for p in there if p[5] == "pronoun" and p[3] != centre[0][3]]
+        return spoken_of[0] if spoken_of else centre[0]
     return centre[0] if centre else None
 
 

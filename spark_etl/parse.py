@@ -72,26 +72,41 @@ def parsed(encoded: str, sentence_start: int) -> Parse:
 
 
 def _repaired(tokens: list[Token]) -> list[Token]:
-    """The tokens with two slips of the small model mended:
+    """The tokens with four slips of the small model mended:
 
+    - a preposition it reads as a verb's dative is a preposition ("plays third base for Kenosha");
+    - a noun it coordinates with a verb, with a verb of its own hung on it after it, is that verb's subject, and
+      that verb the first one's conjunct ("Moniak's father, Matt, played at Cal State, and his grandfather, Bill
+      Moniak, played in the Red Sox farm system");
     - a name it coordinates with a verb that has an object before it is that object's conjunct ("managed the Carp
       from 1968 to 1972 and the Lions from 1978 to 1981");
     - a verb it hangs as a participle on the name that is the sentence's root, after a relative clause on the name
       set off by commas, is the sentence's verb and the name its subject ("Luke Easter, who played for the Grays
-      in 1947, signed with the Cleveland Indians the next year").
+      in 1947, signed with the Cleveland Indians the next year"); so is one it hangs on a noun of that clause ("Bob
+      Horner, who could not find a club willing to pay him, signed with the Yakult Swallows").
     """
     objects = {t.head: t for t in tokens if t.dep == "dobj" and t.head != t.i}
     mended = []
     for t in tokens:
         verb = tokens[t.head]
-        if t.dep == "conj" and t.pos in ("PROPN", "NOUN") and verb.pos == "VERB" and verb.i in objects \
+        if t.dep == "dative" and t.pos == "ADP":
+            t = replace(t, dep="prep")
+        elif t.dep == "conj" and t.pos in ("PROPN", "NOUN") and verb.pos == "VERB" and verb.i in objects \
                 and objects[verb.i].pos in ("PROPN", "NOUN") and objects[verb.i].i < t.i:
             t = replace(t, head=objects[verb.i].i)
         mended.append(t)
+    for noun in [t for t in mended if t.dep == "conj" and t.pos in ("NOUN", "PROPN")
+                 and mended[t.head].pos == "VERB" and mended[t.head].i < t.i]:
+        own = next((t for t in mended if t.head == noun.i and t.dep == "acl" and t.pos == "VERB" and t.i > noun.i),
+                   None)
+        if own is not None:
+            mended[own.i] = replace(own, dep="conj", head=noun.head)
+            mended[noun.i] = replace(noun, dep="nsubj", head=own.i)
     for root in [t for t in mended if t.dep == "ROOT" and t.pos == "PROPN"]:
         clauses = [t for t in mended if t.head == root.i and t.dep == "relcl"]
-        participle = next((t for t in mended if t.head == root.i and t.dep == "acl" and t.pos == "VERB"
-                           and clauses and t.i > clauses[0].i and mended[t.i - 1].text == ","), None)
+        participle = next((t for t in mended if t.dep == "acl" and t.pos == "VERB" and clauses
+                           and t.i > clauses[0].i and mended[t.i - 1].text == ","
+                           and (t.head == root.i or _descends(mended, t, clauses[0]))), None)
         if participle is None:
             continue
         main = participle.i
@@ -100,6 +115,17 @@ def _repaired(tokens: list[Token]) -> list[Token]:
                   replace(t, dep="nsubj", head=main) if t.i == root.i else
                   replace(t, head=main) if t.i in after else t for t in mended]
     return mended
+
+
+def _descends(tokens: list[Token], token: Token, ancestor: Token) -> bool:
+    """Whether `ancestor` is among the heads of `token`, up to the root."""
+    seen = {token.i}
+    while token.head not in seen:
+        seen.add(token.head)
+        token = tokens[token.head]
+        if token.i == ancestor.i:
+            return True
+    return False
 
 
 class Parse:

@@ -66,8 +66,10 @@ def fold_sql(column: str) -> str:
 
 
 def club_names(organizations: DataFrame) -> DataFrame:
-    """Every label and alias of the reference clubs, folded (name, club_key); a name two clubs share is left out."""
-    names = organizations.where("type = 'Team'").selectExpr(
+    """Every label and alias of the reference's major-league clubs, folded (name, club_key), the record's
+    franchises being all of the majors (the Pacific Coast League's Los Angeles Angels are not the American
+    League's); a name two clubs share is left out."""
+    names = organizations.where("type = 'Team' AND level = 'MLB'").selectExpr(
         "key AS club_key", "explode(array_union(array(label), coalesce(aliases, array()))) AS name")
     # One aggregation: a name is one club's when its least and greatest club keys are the same.
     return names.selectExpr(f"{fold_sql('name')} AS name", "club_key").groupBy("name") \

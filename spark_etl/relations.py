@@ -103,6 +103,23 @@ RULES: tuple[Rule, ...] = (
           counter_examples=("Jed Downs came to the plate against the Los Angeles Dodgers.",
                             "Jed Downs came to the Los Angeles Dodgers' park for the series."),
           context=r"\bfrom\b"),
+    # ... or came to it "as" what the words say: "came to the Stars in 1922 as a 19-year-old pitcher".
+    _rule("came_to_as", "come arrive", "agent", "prep:to", None,
+          examples=(("Bo Lee came to the St. Louis Stars in 1922 as a 19-year-old pitcher.", "Bo Lee",
+                     "St. Louis Stars"),),
+          counter_examples=("Jed Downs came to the Los Angeles Dodgers' park as a boy.",
+                            "Jed Downs came to the Texas Rangers in 2002 as an intern."),
+          context=r"\bas\s+an?\b"),
+    # "stayed with the Stars until the league broke up": he was with them all along.
+    _rule("stayed_with", "stay remain", "agent", "prep:with", "Player",
+          examples=(("Bo Lee stayed with the St. Louis Stars until the league broke up.", "Bo Lee",
+                     "St. Louis Stars"),
+                    ("Bo Lee remained with the Boston Red Sox as a coach.", "Bo Lee", "Boston Red Sox")),
+          counter_examples=("Bo Lee stayed with his family in Boston.",
+                            "Bo Lee did not stay with the Boston Red Sox.",
+                            "Bo Lee said he would stay with the Boston Red Sox."),
+          # A stay, not a wish or a plan to stay ("would stay", "will remain").
+          context=r"\b(?:stayed|remained|stays|remains)\b"),
     _rule("split_between", "split divide", "agent", "prep:between", "Player",
           examples=(("Matías Quintero split the year between the Seattle Mariners and the Tacoma Rainiers.",
                      "Matías Quintero", "Tacoma Rainiers"),)),
@@ -201,6 +218,16 @@ RULES: tuple[Rule, ...] = (
     _rule("played_under", "play pitch catch star", "prep:under", "prep:for", "Manager",
           examples=(("Bo Lee played for the Arizona State Sun Devils from 1997-99 under Pat Murphy.", "Pat Murphy",
                      "Arizona State Sun Devils"),)),
+    # One who served a club "under" another served under its manager (unless a title says which post).
+    _rule("served_under_at", "play pitch catch star spend serve work coach be", "prep:under", "prep:at", "Manager",
+          examples=(("Bo Lee was an assistant at the University of Arkansas under Ned Carrow for eight seasons.",
+                     "Ned Carrow", "Arkansas Razorbacks"),
+                    ("Bo Lee spent four seasons as associate head coach at the University of Alabama under Ned "
+                     "Carrow.", "Ned Carrow", "Alabama Crimson Tide")),
+          counter_examples=("Bo Lee was never an assistant at the University of Arkansas under Ned Carrow.",)),
+    _rule("served_under_for", "spend serve work coach be", "prep:under", "prep:for", "Manager",
+          examples=(("Bo Lee coached for the Kansas City Royals under Ned Carrow.", "Ned Carrow",
+                     "Kansas City Royals"),)),
     _rule("won_under", "win finish go reach begin beat lose make clinch capture sweep post return improve",
           "prep:under", "agent", "Manager",
           examples=(("The Cincinnati Reds won the 1990 World Series under Lou Piniella.", "Lou Piniella",
@@ -212,6 +239,14 @@ RULES: tuple[Rule, ...] = (
                     ("In 1998 the Hanshin Tigers beat the Seibu Lions under manager Ned Carrow.", "Ned Carrow",
                      "Hanshin Tigers")),
           counter_examples=("The Cincinnati Reds never reached the playoffs under Lou Piniella.",)),
+    # "Collins, who managed him with the Mets": the one managed played there, under the one who managed him.
+    _rule("managed_someone_with", "manage coach", "agent", "prep:with", "Manager",
+          examples=(("Ned Carrow managed Bo Lee with the New York Mets.", "Ned Carrow", "New York Mets"),),
+          # Someone managed, not a career begun with a club ("began managing in 1986 with the Yankees").
+          context=r"\b(?:manag|coach)(?:ed|es|ing)?\s+(?:him|her|them|[A-Z][\w’'.-]*(?:\s+[A-Z][\w’'.-]*)*)\s+with\b"),
+    _rule("managed_with", "manage coach", "patient", "prep:with", "Player",
+          examples=(("Ned Carrow managed Bo Lee with the New York Mets.", "Bo Lee", "New York Mets"),),
+          counter_examples=("Ned Carrow never managed Bo Lee with the New York Mets.",)),
     _rule("managed", "manage skipper pilot", "agent", "patient", "Manager",
           examples=(("Ned Carrow managed the Baltimore Orioles for eight seasons.", "Ned Carrow",
                      "Baltimore Orioles"),
@@ -251,12 +286,20 @@ RULES: tuple[Rule, ...] = (
                      "Boston Red Sox"),),
           counter_examples=("The Boston Red Sox bought land for a new park from Al Dunn.",)),
     # Control of a club is its ownership: "took control of the Reds from Marge Schott", both owners in turn.
-    _rule("took_control", "take assume gain seize", "agent", "prep:of", "Owner",
+    _rule("took_control", "take assume gain seize buy purchase acquire", "agent", "prep:of", "Owner",
           examples=(("Ned Carrow, who took control of the Cincinnati Reds last year, approved it.", "Ned Carrow",
-                     "Cincinnati Reds"),),
+                     "Cincinnati Reds"),
+                    ("Ned Carrow and two partners, Al Dunn and Bo Lee, bought control of the Cincinnati Reds in "
+                     "1944.", "Al Dunn", "Cincinnati Reds")),
           counter_examples=("Ned Carrow took control of the game against the Cincinnati Reds.",
-                            "Ned Carrow never took control of the Cincinnati Reds."),
-          context=r"\b(?:control|ownership)\s+of\b"),
+                            "Ned Carrow never took control of the Cincinnati Reds.",
+                            "Ned Carrow bought a share of the Cincinnati Reds' tickets."),
+          context=r"\b(?:control|ownership|majority|share|stake)\s+of\b"),
+    _rule("bought_a_stake", "buy purchase acquire take", "agent", "prep:in", "Owner",
+          examples=(("Ned Carrow bought a minority stake in the Cincinnati Reds in 2019.", "Ned Carrow",
+                     "Cincinnati Reds"),),
+          counter_examples=("Ned Carrow bought a stake in a restaurant near the Cincinnati Reds' park.",),
+          context=r"\b(?:stake|share|interest)\s+in\b"),
     # Charge of a club on the field is its manager's: "took charge of the American Giants when Foster fell ill".
     _rule("took_charge", "take assume", "agent", "prep:of", "Manager",
           examples=(("Ned Carrow, who took charge of the Cincinnati Reds in June, led them to the title.",
@@ -344,6 +387,7 @@ _UNREALIZED = frozenset({"want", "hope", "wish", "seek", "expect", "plan", "cons
 # for its own players ("the Mets' hopes of exposing the young hitter to playing time").
 _UNREALIZED_NOUNS = frozenset({"talk", "talks", "interview", "offer", "negotiation", "rumor", "rumour", "pursuit",
                                "interest", "candidacy"})
+_REPORTS = frozenset({"report", "reports", "rumor", "rumors", "rumour", "speculation", "suggestion", "word"})
 _CANDIDACY = frozenset({"finalist", "candidate", "contender", "frontrunner", "front-runner"})
 # A negated stay is a departure: "was not retained by the Angels" says he was with them.
 _KEPT = frozenset({"retain", "renew", "keep", "re-sign", "extend", "return", "bring", "invite"})
@@ -383,6 +427,10 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
     while governed.dep in ("xcomp", "ccomp", "pcomp") and (head := parse.head(governed)) is not None:
         checked.append(head)
         governed = head
+    # "denied a report that he would sign with the Athletics": what a report says is hearsay.
+    if governed.dep == "acl" and (head := parse.head(governed)) is not None and head.pos == "NOUN" \
+            and head.lemma.lower() in _REPORTS:
+        return False
     # "would have sent Pederson and Stripling to the Angels", the model hanging "to the Angels" on a name: a
     # move to or from a club is its clause's verb's, whatever noun the phrase hangs on.
     # So is a post "as" something its verb's object takes, which the model may hang on the object: "is expected to
@@ -845,7 +893,8 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
         word = slot.split(":", 1)[1]
         # The preposition hangs on the verb, its patient, or the object of another of its prepositions:
         # "acquired Ruiz from the Cubs for Dunn" attaches "for" to "Cubs".
-        holders = [verb, *_patient(parse, verb)]
+        # ... or the noun a copula says the subject is: "was an assistant at Arkansas under Van Horn".
+        holders = [verb, *_patient(parse, verb), *parse.children(verb, "attr")]
         holders += [pobj for holder in list(holders) for prep in parse.children(holder, "prep")
                     for pobj in parse.children(prep, "pobj")]
         # "out of the University of Missouri": "of" hangs on "out"; "from 1997-99 under Murphy": "under" on "from".
@@ -854,6 +903,9 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
         found = [pobj for holder in holders for prep in parse.children(holder, "prep")
                  if prep.text.lower() == word and not (holder is verb and clause_between(parse, verb, prep))
                  for pobj in parse.children(prep, "pobj")]
+        # "the New York Yankees, for whom he played the outfield": the relative pronoun is the clause's antecedent.
+        antecedent = parse.head(verb) if verb.dep == "relcl" else None
+        found = [antecedent if t.text.lower() in ("whom", "which") and antecedent is not None else t for t in found]
     # "took his Tigers teammate, outfielder Dylan Crews": the apposition names whom the argument does, and
     # "three prospects, including Jarred Kelenic" some of them.
     # Of every conjunct: "for Bruce, Swarzak and three prospects, including Jarred Kelenic".
@@ -1010,7 +1062,22 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 if successor["entity_type"] == predecessor["entity_type"] == "Person" and \
                         successor["entity_key"] != predecessor["entity_key"] and is_asserted(parse, verb, verb):
                     found.append((successor, predecessor))
+    # "The Tigers fired manager Les Moss and hired Sparky Anderson": one hired, where the words give no post, in
+    # the clause after one that fires someone.
+    for verb in parse.tokens:
+        head = parse.head(verb)
+        if verb.pos != "VERB" or not verb_forms(verb) & _HIRING or verb.dep != "conj" or head is None \
+                or not verb_forms(head) & _DISMISSING or _as_titles(parse, verb) \
+                or parse.children(verb, "oprd") or not is_asserted(parse, verb, verb):
+            continue
+        found += [(successor, predecessor) for successor in _mentioned(parse, verb, "patient", "Person", mention_of)
+                  for predecessor in _mentioned(parse, head, "patient", "Person", mention_of)
+                  if successor["entity_key"] != predecessor["entity_key"]]
     return found
+
+
+_HIRING = frozenset({"hire", "appoint"})
+_DISMISSING = frozenset({"fire", "dismiss", "oust", "sack"})
 
 
 def verb_forms(verb: Token) -> set[str]:
@@ -1455,7 +1522,8 @@ def traders(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]) 
 
 
 # Nouns whose possessor leads those they name: "joining Cash's staff", "Baker's bench coach".
-_LEADS = frozenset({"staff", "coach", "assistant", "lieutenant", "deputy", "bench"})
+# Nouns of one's staff, whose possessive leads the one named on it: "joining Cash's staff".
+LEADS = frozenset({"staff", "coach", "assistant", "lieutenant", "deputy", "bench"})
 # Nouns whose "of" names a relative: "the son of former manager Jimy Williams".
 _KIN = frozenset({"son", "daughter", "brother", "sister", "father", "mother", "nephew", "niece", "cousin", "uncle",
                   "aunt", "grandson", "granddaughter", "grandfather", "wife", "husband", "widow", "stepson"})
@@ -1502,7 +1570,7 @@ def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
             and verb.lemma.lower() in ACTING_ON_PEOPLE \
             and any(t.pos == "PROPN" for t in parse.children(verb, "nsubjpass")):
         return "agent", head
-    if token.dep == "poss" and head.pos == "NOUN" and head.lemma.lower() in _LEADS:
+    if token.dep == "poss" and head.pos == "NOUN" and head.lemma.lower() in LEADS:
         return "leads", token
     # "played for Marquess", "pitched for La Russa": the one for whom someone played is the one under whom;
     # but one titled there holds his title ("will pitch for manager Brayan Peña").

@@ -102,9 +102,9 @@ def until_read_from(executor: Any, where: str, seconds: float = 60) -> Any:
 
 def facts_of(text: str, lexicon: Lexicon, date: tuple[int, int] | None = None) -> list[dict]:
     """The facts the extraction reads in `text`, sentence by sentence, with the model's parse, as the pipeline
-    does (affiliates' parents of the article's year); relative years counted from `date` (year, month) where
-    given."""
-    mentions, parses = read_article(text, lexicon, use_model=True)
+    does (affiliates' parents, and the clubs of cities and names, of the article's year); relative years counted
+    from `date` (year, month) where given."""
+    mentions, parses = read_article(text, lexicon, use_model=True, year=date[0] if date else None)
     sentences: dict[int, tuple] = {}
     for m in mentions:
         row = m.__dict__

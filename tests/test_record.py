@@ -54,10 +54,13 @@ def test_active_franchises_are_the_reference_clubs_and_the_others_clubs_of_their
                                                                              "active string")
     teams = spark.createDataFrame([("WSN", "Montreal Expos", 1990), ("BLO", "Baltimore Orioles", 1894)],
                                   "franchID string, name string, yearID int")
+    # A minor-league club of a major-league club's name is not its franchise's club.
     organizations = spark.createDataFrame(
-        [("new-york-mets", "New York Mets", "Team", ["Mets"]), ("baltimore-orioles", "Baltimore Orioles", "Team", []),
-         ("washington-nationals", "Washington Nationals", "Team", ["Montreal Expos"])],
-        "key string, label string, type string, aliases array<string>")
+        [("new-york-mets", "New York Mets", "Team", ["Mets"], "MLB"),
+         ("baltimore-orioles", "Baltimore Orioles", "Team", [], "MLB"),
+         ("washington-nationals", "Washington Nationals", "Team", ["Montreal Expos"], "MLB"),
+         ("new-york-mets-of-the-minors", "New York Mets", "Team", [], "Minor leagues (historical)")],
+        "key string, label string, type string, aliases array<string>, level string")
     clubs = record_clubs(franchises, teams, organizations)
     expected = spark.createDataFrame(
         [("BLO", "baltimore-orioles-blo", "Baltimore Orioles", False), ("NYM", "new-york-mets", "New York Mets", True),

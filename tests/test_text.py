@@ -1883,3 +1883,223 @@ def test_one_whose_company_bought_a_club_owns_it_from_then(lexicon: Lexicon) -> 
     owners = [(f["role"], f["start_year"], f["end_year"]) for f in facts_of(text, lexicon)
               if f["relation"] == "member" and f["person_label"] == "Bo Pike"]
     assert owners == [("Owner", 1953, None)]
+
+
+def test_a_title_after_of_and_a_club_is_that_clubs_only(lexicon: Lexicon) -> None:
+    text = ("Bo Pike died. He went back to the Chicago American Giants in 1941 and joined the Homestead Grays of "
+            "owner Al Dunn in 1942.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Al Dunn", "Homestead Grays", "Owner") in found
+    assert ("Al Dunn", "Chicago American Giants", "Owner") not in found
+
+
+def test_a_pronoun_stands_for_neither_of_two_people_a_subject_joins(lexicon: Lexicon) -> None:
+    text = ("Bo Pike was the fastest man alive. Catcher Al Dunn and first baseman Sam Reyes played beside him for "
+            "years. In 1935 he joined the Pittsburgh Crawfords and played for them through 1938.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Pittsburgh Crawfords", "Player") in found
+    assert not {m for m in found if m[0] != "Bo Pike"}, found
+
+
+def test_a_year_set_apart_by_a_comma_is_the_clubs_of_its_own_clause(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, who pitched for the Boston Red Sox in their pennant season of 1946, manages the Racine Belles "
+            "now.")
+    found = [(f["object_label"], f["role"], f["start_year"]) for f in facts_of(text, lexicon, (1950, 6))
+             if f["relation"] == "member"]
+    assert ("Boston Red Sox", "Player", 1946) in found
+    assert ("Racine Belles", "Manager", None) in found, found
+
+
+def test_a_club_of_another_sport_is_none_wherever_the_article_says_so(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, the Toronto Maple Leafs hockey star, manages the Kenosha Comets. Pike said he would return to "
+            "the Maple Leafs in the fall.")
+    found = memberships(facts_of(text, lexicon, (1944, 5)))
+    assert found == {("Bo Pike", "Kenosha Comets", "Manager")}, found
+
+
+def test_a_preposition_the_model_reads_as_a_dative_is_a_preposition(lexicon: Lexicon) -> None:
+    text = ("The first to sign was Jo Pike, a softball star who plays second base for Rockford. The youngest is Ann "
+            "Dunn, a 15-year-old shortstop.")
+    assert ("Jo Pike", "Rockford Peaches", "Player") in memberships(facts_of(text, lexicon, (1946, 6)))
+
+
+def test_a_club_read_as_a_building_whose_nickname_the_article_writes_alone(lexicon: Lexicon) -> None:
+    text = ("The Boston Red Sox bought the contract of outfielder Bo Pike from the Chico Outlaws for $1. The Outlaws "
+            "signed him last spring.")
+    assert ("Bo Pike", "Chico Outlaws", "Player") in memberships(facts_of(text, lexicon, (2008, 1)))
+
+
+def test_one_who_only_speaks_gives_way_to_the_one_his_sentence_speaks_of(lexicon: Lexicon) -> None:
+    text = ("Bo Pike hit .395 as a senior. \"He was the hardest worker,\" said Al Dunn, the Santa Clara coach, who "
+            "gave him the scholarship. No club drafted him. The Chico Outlaws signed him in 2007.")
+    found = memberships(facts_of(text, lexicon, (2008, 1)))
+    assert ("Bo Pike", "Chico Outlaws", "Player") in found
+    assert ("Al Dunn", "Chico Outlaws", "Player") not in found
+
+
+def test_unnamed_scouts_are_no_ones_title(lexicon: Lexicon) -> None:
+    text = "Bo Pike said the Oakland Athletics had sent scouts to watch him but never made an offer."
+    assert not {m for m in memberships(facts_of(text, lexicon)) if m[2] == "Scout"}
+
+
+def test_a_post_in_a_relative_clause_on_a_person_is_not_the_storys_clubs(lexicon: Lexicon) -> None:
+    text = ("Red Sox buy Bo Pike\n\nBOSTON (AP) — The Boston Red Sox bought outfielder Bo Pike on Monday.\n\nAl Dunn, "
+            "who founded the Golden Baseball League in 2005 and is its chief executive, said Pike was the 10th player "
+            "to leave.")
+    assert not {m for m in memberships(facts_of(text, lexicon)) if m[0] == "Al Dunn" and m[1] == "Boston Red Sox"}
+
+
+def test_another_clubs_title_in_an_apposition_is_not_the_apposed_clubs(lexicon: Lexicon) -> None:
+    text = "\"We will miss him,\" said Bo Pike, the Sounds' manager and the former Los Angeles Dodgers outfielder."
+    found = memberships(facts_of("The Nashville Sounds sold Al Dunn. " + text, lexicon))
+    assert ("Bo Pike", "Los Angeles Dodgers", "Player") in found
+    assert ("Bo Pike", "Los Angeles Dodgers", "Manager") not in found
+
+
+def test_a_college_named_by_its_state_in_a_story_of_the_college_game(lexicon: Lexicon) -> None:
+    text = ("The university hired Bo Pike as its baseball coach. Pike spent the last four seasons as associate head "
+            "coach at Alabama under Al Dunn, and before that was an assistant at Arkansas for six seasons.")
+    found = memberships(facts_of(text, lexicon, (2013, 6)))
+    assert {("Bo Pike", "Alabama Crimson Tide", "Coach"), ("Al Dunn", "Alabama Crimson Tide", "Manager"),
+            ("Bo Pike", "Arkansas Razorbacks", "Coach")} <= found, found
+    assert not memberships(facts_of("Bo Pike grew up at Arkansas and pitched for the Boston Red Sox.", lexicon)) \
+        - {("Bo Pike", "Boston Red Sox", "Player")}
+
+
+def test_the_one_put_on_a_staff_does_not_lead_it(lexicon: Lexicon) -> None:
+    text = ("The Wichita State Shockers hired Bo Pike as their coach. Pike said he wanted to keep Al Dunn, the "
+            "pitching coach who has worked for the Shockers since 1978, on his staff.")
+    found = [(f["person_label"], f["role"], f["start_year"]) for f in facts_of(text, lexicon, (2013, 6))
+             if f["relation"] == "member"]
+    assert ("Al Dunn", "Coach", 1978) in found, found
+
+
+def test_a_verb_hung_on_a_noun_of_the_relative_clause_before_it_is_the_sentences(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, who could not find a major league club willing to pay him what he wanted, signed Thursday with "
+            "the Yakult Swallows for one season.")
+    assert ("Bo Pike", "Tokyo Yakult Swallows", "Player") in memberships(facts_of(text, lexicon))
+
+
+def test_a_name_the_article_calls_a_company_is_no_person(lexicon: Lexicon) -> None:
+    text = "Bo Pike, the chairman of Nikko Honsha, the dairy drink company that owns the club, spoke."
+    assert "Nikko Honsha" not in [m.label for m in read_article(text, lexicon)[0] if m.entity_type == "Person"]
+
+
+def test_years_that_contradict_each_other_date_nothing(lexicon: Lexicon) -> None:
+    text = ("Bo Pike bought the Braves in January 1976 from a group headed by Al Dunn, which had moved the club from "
+            "Milwaukee to Atlanta in 1966.")
+    owners = [(f["start_year"], f["end_year"]) for f in facts_of(text, lexicon, (1977, 5))
+              if f["relation"] == "member" and f["person_label"] == "Bo Pike"]
+    assert owners and all(start is None or end is None or start <= end for start, end in owners), owners
+
+
+def test_a_full_name_without_its_middle_initial_is_the_same_person(lexicon: Lexicon) -> None:
+    text = "Philip K. Pike owns the Chicago Cubs. Philip Pike has owned the club since 1932."
+    assert {m.entity_key for m in read_article(text, lexicon)[0] if m.entity_type == "Person"} == {"philip-k-pike"}
+
+
+def test_a_verb_names_its_own_clubs_post_not_another_clubs_it_names(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, who managed Fort Worth for the Brooklyn Dodgers from 1948 to 1952, is now the manager of the "
+            "Pittsburgh Pirates.")
+    found = memberships(facts_of(text, lexicon, (1957, 2)))
+    assert {("Bo Pike", "Fort Worth Cats", "Manager"), ("Bo Pike", "Pittsburgh Pirates", "Manager")} <= found
+    assert ("Bo Pike", "Los Angeles Dodgers", "Manager") not in found
+    text = ("Bo Pike was hired. Pike managed the New York Mets from 1977-81, the Atlanta Braves from 1982-84 and the "
+            "St. Louis Cardinals from 1990 to 1995.")
+    assert {("Bo Pike", club, "Manager") for club in ("New York Mets", "Atlanta Braves", "St. Louis Cardinals")} \
+        <= memberships(facts_of(text, lexicon))
+
+
+def test_a_nickname_opening_a_sentence_is_the_name_of_the_one_it_goes_on_to_name(lexicon: Lexicon) -> None:
+    text = ("The Houston Astros fired Bo Pike. Known as Iron Wall in his playing days, Pike was an infielder for the "
+            "Oakland Athletics.")
+    people = {m.entity_key for m in read_article(text, lexicon)[0] if m.entity_type == "Person"}
+    assert people == {"bo-pike"}, people
+
+
+def test_one_hired_after_a_firing_takes_the_fired_ones_post(lexicon: Lexicon) -> None:
+    text = "The Seattle Mariners fired manager Bo Pike on Monday and hired Al Dunn, who led the Reds to two titles."
+    found = memberships(facts_of(text, lexicon))
+    assert {("Bo Pike", "Seattle Mariners", "Manager"), ("Al Dunn", "Seattle Mariners", "Manager")} <= found, found
+    assert ("Al Dunn", "Seattle Mariners", "Manager") not in memberships(facts_of(
+        "The Seattle Mariners fired manager Bo Pike on Monday and hired Al Dunn as a scout.", lexicon))
+
+
+def test_a_title_for_a_club_a_word_describes_is_that_clubs(lexicon: Lexicon) -> None:
+    text = ("The Reds let Bo Pike go. Before Cincinnati hired him, Pike spent the 1969 season as a coach for the "
+            "expansion San Diego Padres.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "San Diego Padres", "Coach") in found
+    assert ("Bo Pike", "Cincinnati Reds", "Coach") not in found
+
+
+def test_what_a_report_says_is_hearsay(lexicon: Lexicon) -> None:
+    text = "Bo Pike denied a report that he would sign with the Philadelphia Athletics as a player next season."
+    assert not memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Philadelphia Phillies", "Player") in memberships(facts_of(
+        "Bo Pike said he would sign with the Philadelphia Phillies as a player next season.", lexicon))
+
+
+def test_a_clubs_name_before_the_club_was_born_is_another_clubs(lexicon: Lexicon) -> None:
+    text = "Bo Pike managed the Milwaukee Brewers in 1951. The Brewers won the pennant."
+
+    def clubs(year: int) -> set[str]:
+        return {f["object_key"] for f in facts_of(text, lexicon, (year, 3)) if f["relation"] == "member"}
+    assert clubs(1953) == {"milwaukee-brewers-american-association"}
+    assert clubs(1999) == {"milwaukee-brewers"}
+    assert not memberships(facts_of("Bo Pike managed the Kansas City Royals.", lexicon, (1960, 3)))
+    assert ("Bo Pike", "Miami Marlins", "Player") in memberships(facts_of(
+        "Bo Pike pitched for the Florida Marlins in 2003.", lexicon, (2020, 3)))
+
+
+def test_a_relative_named_by_his_given_name_after_a_surnames_possessive(lexicon: Lexicon) -> None:
+    text = ("The Swallows signed first baseman Bo Pike. Pike's older brother, Kenji, has played for the Lotte Orions "
+            "since 1977.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Kenji Pike", "Lotte Orions", "Player") in found, found
+    assert ("Bo Pike", "Lotte Orions", "Player") not in found
+
+
+def test_an_object_pronoun_stands_for_no_one_its_subject_names_in_apposition(lexicon: Lexicon) -> None:
+    text = ("Bo Pike came to the St. Louis Stars in 1922 as a pitcher. The Stars' manager, Al Dunn, gave him his "
+            "nickname that year. In 1933 he joined the Pittsburgh Crawfords and played for them through 1936.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Bo Pike", "Pittsburgh Crawfords", "Player") in found
+    assert ("Al Dunn", "Pittsburgh Crawfords", "Player") not in found
+
+
+def test_the_first_part_of_a_hyphenated_name_is_no_club(lexicon: Lexicon) -> None:
+    text = "The San Diego Padres drafted Bo Pike out of Harvard-Westlake School in 2012."
+    assert not {m for m in memberships(facts_of(text, lexicon)) if m[1] == "Harvard Crimson"}
+    clubs = {m.label for m in read_article("The Yankees-Red Sox game sold out.", lexicon)[0]}
+    assert {"New York Yankees", "Boston Red Sox"} <= clubs
+
+
+def test_the_one_a_manager_managed_played_there(lexicon: Lexicon) -> None:
+    text = ("Bo Pike signed with the New York Mets in 2013. \"He was the guy to watch,\" said Al Dunn, who managed him "
+            "with the Mets.")
+    found = memberships(facts_of(text, lexicon))
+    assert {("Bo Pike", "New York Mets", "Player"), ("Al Dunn", "New York Mets", "Manager")} <= found, found
+    assert ("Bo Pike", "New York Mets", "Manager") not in found
+    him = [m.label for m in read_article(text, lexicon)[0] if m.surface == "him"]
+    assert him == ["Bo Pike"], him
+
+
+def test_a_relative_of_the_one_whose_relative_the_sentence_named_first(lexicon: Lexicon) -> None:
+    text = ("The Phillies drafted Bo Pike. Pike's father, Matt, played at Cal State Los Angeles, and his "
+            "grandfather, Al Pike, played in the Boston Red Sox farm system.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Al Pike", "Boston Red Sox", "Player") in found
+    assert not {m for m in found if m[0] in ("Bo Pike", "Matt Pike") and m[1] == "Boston Red Sox"}, found
+    assert "Matt Pike" in {m.label for m in read_article(text, lexicon)[0] if m.entity_type == "Person"}
+
+
+def test_the_post_of_one_served_under_is_his_apposed_title_at_the_clubs_of_his_phrase(lexicon: Lexicon) -> None:
+    text = ("Bo Pike spent two seasons as a vice president for the Los Angeles Dodgers under Al Dunn, the club's "
+            "president of baseball operations.")
+    assert ("Al Dunn", "Los Angeles Dodgers", "Executive") in memberships(facts_of(text, lexicon))
+    text = ("Bo Pike, in his seventh season at the University of Michigan, was an assistant at Vanderbilt University "
+            "under Al Dunn from 2003-09.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Al Dunn", "Vanderbilt Commodores", "Manager") in found, found
+    assert ("Al Dunn", "Michigan Wolverines", "Manager") not in found
