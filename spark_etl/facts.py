@@ -357,16 +357,19 @@ def _apposed_role(sentence: str, sentence_start: int, person: dict[str, Any]) ->
     return next((role for role, pattern in ROLE_CUES if pattern.search(apposed.group(1))), None) if apposed else None
 
 
+def _preposition_of(parsed: parse.Parse, mention: dict[str, Any]) -> parse.Token | None:
+    """The preposition whose object is the name a mention stands in ("for" of "for the Los Angeles Dodgers")."""
+    token = parsed.covering(mention["start"], mention["end"])
+    token = parsed.name_head(token) if token is not None else None
+    return parsed.head(token) if token is not None and token.dep == "pobj" else None
+
+
 def _under_at_the_club(parsed: parse.Parse, person: dict[str, Any], club: dict[str, Any]) -> bool:
     """Whether the words "under" a person and those naming a club hang on one word (or the club's on a word the
     person's hang on): "was an assistant at Vanderbilt under Corbin", not "in his season at Michigan, was an
     assistant ... under Corbin"."""
     def phrase_head(mention: dict[str, Any]) -> parse.Token | None:
-        token = parsed.covering(mention["start"], mention["end"])
-        while token is not None and token.dep in ("compound", "flat") and (up := parsed.head(token)) is not None \
-                and up is not token:
-            token = up
-        prep = parsed.head(token) if token is not None and token.dep == "pobj" else None
+        prep = _preposition_of(parsed, mention)
         return parsed.head(prep) if prep is not None else None
     under, at = phrase_head(person), phrase_head(club)
     return under is None or at is None or at is under or under in parsed.ancestors(at) or at in parsed.ancestors(under)
@@ -385,11 +388,7 @@ def _verbs_own_clubs(kept: list[dict[str, Any]], matches: list[tuple[relations.R
     read = {(person["entity_key"], club["entity_key"]) for _, person, club, _ in matches}
 
     def hung_on(other: dict[str, Any], verb: parse.Token, club: dict[str, Any]) -> bool:
-        token = parsed.covering(other["start"], other["end"])
-        while token is not None and token.dep in ("compound", "flat") and (up := parsed.head(token)) is not None \
-                and up is not token:
-            token = up
-        prep = parsed.head(token) if token is not None and token.dep == "pobj" else None
+        prep = _preposition_of(parsed, other)
         head = parsed.head(prep) if prep is not None and prep.text.lower() in ("for", "of", "with", "by") else None
         return head is not None and (head is verb or head is parsed.covering(club["start"], club["end"]))
 
@@ -1025,10 +1024,7 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
 
     def _another_persons_club(club: dict[str, Any], person_key: str) -> bool:
         """Whether the club is written after another person's name as his ("Eric Hinske of the Rays")."""
-        c = parsed.covering(club["start"], club["end"])
-        while c is not None and c.dep in ("compound", "flat") and (up := parsed.head(c)) is not None and up is not c:
-            c = up
-        of = parsed.head(c) if c is not None and c.dep == "pobj" else None
+        of = _preposition_of(parsed, club)
         if of is None or of.text.lower() != "of" or (named := parsed.head(of)) is None or named.pos != "PROPN":
             return False
         other = mention_of(named)

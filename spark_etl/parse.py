@@ -148,6 +148,12 @@ class Parse:
     def head(self, token: Token) -> Token | None:
         return None if token.head == token.i else self.tokens[token.head]
 
+    def name_head(self, token: Token) -> Token:
+        """The last word of the name a token is part of ("Dodgers" of "Los Angeles Dodgers"), up its compounds."""
+        while token.dep in ("compound", "flat") and (up := self.head(token)) is not None:
+            token = up
+        return token
+
     def ancestors(self, token: Token) -> list[Token]:
         """The token's heads up to the root, nearest first."""
         found: list[Token] = []

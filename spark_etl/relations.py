@@ -1552,15 +1552,12 @@ def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
     None when he is not. Such a person is not the subject of the clause's memberships. With it, the word his
     words hang from: the possessive, or the preposition ("of" in "the son of former Haitai Tigers and Chunichi
     Dragons star Lee Jong-beom"), whose words are all about him."""
-    while token.dep in ("compound", "flat") and (head := parse.head(token)) is not None and head is not token:
-        token = head
+    token = parse.name_head(token)
     # "working under Bo Porter, interim manager Tom Lawless, A.J. Hinch and Dusty Baker": each of a list of names
     # hangs where its first does.
     while token.dep in ("conj", "appos") and (head := parse.head(token)) is not None and head is not token \
             and head.pos == "PROPN":
-        token = head
-        while token.dep in ("compound", "flat") and (up := parse.head(token)) is not None and up is not token:
-            token = up
+        token = parse.name_head(head)
     head = parse.head(token)
     if head is None or head is token:
         return None
@@ -1587,9 +1584,7 @@ def hanging(parse: Parse, token: Token) -> tuple[str, Token] | None:
             return None
         if head.text.lower() == "of" and above.lemma.lower() in _KIN:
             return "kin", head
-        token = above
-        while token.dep in ("compound", "flat") and (up := parse.head(token)) is not None and up is not token:
-            token = up
+        token = parse.name_head(above)
         head = parse.head(token)
     return None
 
