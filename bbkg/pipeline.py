@@ -29,10 +29,10 @@ from graph.stage import GraphResults, compute_graph
 from spark_etl.articles import (METADATA_SUFFIX, article_files, decode_articles, metadata_report, read_article_files,
                                 unread_files, with_metadata)
 from spark_etl.extract import extract_facts, extract_mentions, memberships, organizations_frame
-from spark_etl.lexicon import load_lexicon
+from spark_etl.lexicon import load_given_names, load_lexicon
 from spark_etl import databank
 from spark_etl.linking import (apply_links, article_people, candidates, claim_checks, context, links,
-                               load_given_names, per_article, record_name_keys, ruled_out, support)
+                               per_article, record_name_keys, ruled_out, support)
 from spark_etl.record import (read_tables, record_clubs, record_people, record_seasons, record_slice,
                               team_seasons)
 from mapping.graph import graph_quads

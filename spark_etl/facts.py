@@ -817,6 +817,8 @@ _PLAYING_TITLE = re.compile(r"\bplayer-(?:manager|coach)s?\b", re.I)
 _COURTING = frozenset({"offer", "pursue", "court", "woo", "chase"})
 # Verbs whose active subject hires or fires someone else.
 _HIRING_VERBS = frozenset({"hire", "fire", "dismiss", "appoint"})
+# A title before a name that says what he was: "former big league slugger", "ex-Yankees pitcher".
+_FORMER_TITLE = re.compile(r"\b(?:former|ex-|onetime|one-time)\s*(?:[\w-]+\s+){0,3}$", re.I)
 # Facts between a person and a club that the parse can check: a negated "fired" is not a firing either.
 _CHECKED = frozenset({"member", "hired", "fired", "resigned", "promoted", "drafted"})
 
@@ -841,6 +843,17 @@ def title_role(sentence: str, sentence_start: int, person: dict[str, Any]) -> st
     before = sentence[: person["start"] - sentence_start]
     for role, pattern in ROLE_CUES:
         if any(re.fullmatch(r"[\s,]*", before[m.end():]) for m in pattern.finditer(before)):
+            return role
+    # A plural title, read with the name after it, which it looks ahead to, before a list ("Outfielders Trey Mancini
+    # and Cedric Mullins"; not "the pitchers Johnson coached").
+    upto = sentence[: person["end"] - sentence_start]
+    listed = re.compile(r"(?:,|\s+and)\s+(?-i:[A-ZÀ-ÖØ-Þ])")
+    if not (listed.search(sentence[person["start"] - sentence_start: person["end"] - sentence_start])
+            or listed.match(sentence, person["end"] - sentence_start)):
+        return None
+    for role, pattern in ROLE_CUES:
+        if any(m.end() <= len(before) and m.group(0).endswith("s") and re.fullmatch(r"\s+", upto[m.end():len(before)])
+               for m in pattern.finditer(upto)):
             return role
     return None
 
@@ -949,6 +962,16 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "nsubj"
                 and (verb := parsed.head(t)) is not None and verb.lemma in _HIRING_VERBS for p in people):
             return False
+        # "The ValleyCats hired former big league slugger Pete Incaviglia to manage": a former player's title names
+        # no post at the club that hires him, but at the club it names ("former Yankees pitcher").
+        if fact["relation"] == "member" and fact.get("role") == "Player" and people and all(
+                (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "dobj"
+                and (verb := parsed.head(t)) is not None and verb.lemma in ("hire", "name", "appoint")
+                and title_role(sentence, sentence_start, p) == "Player"
+                and (former := _FORMER_TITLE.search(sentence[: p["start"] - sentence_start])) is not None
+                and not any(c["entity_key"] == fact["object_key"] and sentence_start + former.start() <= c["start"]
+                            < p["start"] for c in mentions) for p in people):
+            return False
         # "before Spalding signed him for Chicago": the one who signs, hires or trades someone is not the player.
         if fact["relation"] == "member" and fact.get("role") == "Player" and people and all(
                 (t := parsed.covering(p["start"], p["end"])) is not None and t.dep == "nsubj"
@@ -986,6 +1009,13 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         # someone is not his.
         # (The mention the fact was read off, where its span starts or ends with one.)
         read_off = [c for c in clubs if c["start"] == fact["start"] or c["end"] == fact["end"]] or clubs
+        # "Bob Prince, whose voice made him the best-known man after Roberto Clemente, was fired as the voice of the
+        # Pirates": one named only inside a relative clause on another person holds nothing the words outside give
+        # (but what his own title says: "Mackanin, who was moved ... to a job as a special assistant to general
+        # manager Matt Klentak, after the Phillies finished").
+        if people and all(_in_another_persons_clause(p, fact) and (
+                fact.get("role") is None or title_role(sentence, sentence_start, p) != fact["role"]) for p in people):
+            return False
         if fact["relation"] == "member" and read_off and all(_courting(c) for c in read_off):
             return False
         # "Lidge struck out Eric Hinske of the Tampa Bay Rays": a club that names another person's is his.
@@ -1059,6 +1089,21 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                     and clause not in parsed.ancestors(p) and who and who[0].i >= 2 \
                     and parsed.tokens[who[0].i - 1].text == "," \
                     and other["start"] <= parsed.tokens[who[0].i - 2].start < other["end"]:
+                return True
+        return False
+
+    def _in_another_persons_clause(person: dict[str, Any], fact: dict[str, Any]) -> bool:
+        """Whether the person is named inside a relative clause set off by a comma after another person's name, and
+        the fact was read past that clause's words."""
+        p = parsed.covering(person["start"], person["end"])
+        if p is None:
+            return False
+        for clause in (a for a in parsed.ancestors(p) if a.dep == "relcl"):
+            other = mention_of(head) if (head := parsed.head(clause)) is not None else None
+            words = parsed.subtree(clause)
+            if other is not None and other["entity_type"] == "Person" and other["entity_key"] != person["entity_key"] \
+                    and words[0].i >= 1 and parsed.tokens[words[0].i - 1].text == "," \
+                    and (fact["start"] < words[0].start or fact["end"] > words[-1].end):
                 return True
         return False
 
@@ -1154,6 +1199,13 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         role = next((role for role, pattern in ROLE_CUES if pattern.search(words)), None) \
             or title_role(sentence, sentence_start, person) or "Player"
         if (person["entity_key"], club["entity_key"]) not in held:
+            kept.append(_fact("member", person, club, min(person["start"], club["start"]),
+                              max(person["end"], club["end"]), role=role))
+            held.add((person["entity_key"], club["entity_key"]))
+    # "The Clowns have signed Toni Stone, owner Syd Pollock announced": the speaker's title, at the club he speaks for.
+    for person, club in relations.speakers_clubs(parsed, mention_of):
+        role = title_role(sentence, sentence_start, person)
+        if role in _STAFF and (person["entity_key"], club["entity_key"]) not in held:
             kept.append(_fact("member", person, club, min(person["start"], club["start"]),
                               max(person["end"], club["end"]), role=role))
             held.add((person["entity_key"], club["entity_key"]))
@@ -1577,6 +1629,18 @@ _TITLE_MODIFIERS = frozenset({"assistant", "associate", "bench", "hitting", "pit
 
 # A league's officer's title before a name: "League president", "League chief executive" (not "minor league
 # outfielder").
+# "the New York club", "the Boston team": a club the sentence speaks of by its city, one the reference does not
+# name there; its people are not the story's club's.
+_CLUB_BY_ITS_CITY = re.compile(r"\b[Tt]he\s+((?:[A-Z][\w.]*\s+){1,3})(?:club|team|franchise)\b")
+
+
+def _speaks_of_another_club(sentence: str, start: int, mentions: list[dict[str, Any]]) -> bool:
+    """Whether the sentence names a club by its city alone where no mention stands ("the New York club, whose
+    owner, Andrew Freedman, ...")."""
+    return any(not any(m["start"] < start + found.end(1) and start + found.start(1) < m["end"] for m in mentions)
+               for found in _CLUB_BY_ITS_CITY.finditer(sentence))
+
+
 _LEAGUE_TITLE = re.compile(r"\b(?:League|Conference)\s+(?:[a-z-]+\s+){0,2}(?:president|executive|commissioner|"
                            r"director|secretary|chairman|chairwoman|official|officer|spokesman|spokeswoman)\s+$")
 # Posts on a club's staff, which a title alone gives: a story's "General manager X" is its club's.
@@ -1607,6 +1671,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         names_a_club = any(m["entity_type"] == "Team" and m["kind"] != "description"
                            and not _is_opponent(sentence, start, m) for m in mentions)
         described = {m["entity_key"]: m for m in mentions if m["entity_type"] == "Team" and m["kind"] == "description"}
+        another_club = _speaks_of_another_club(sentence, start, mentions)
         # A sentence goes on about the one club the sentences right before it in its paragraph lead with ("...
         # Houston's sign-stealing scheme. After the report, owner Jim Crane fired manager A.J. Hinch", "Brewers
         # general manager Matt Arnold said ... Bench coach Pat Murphy, who was Counsell's coach at Notre Dame,
@@ -1644,7 +1709,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                                   role == "Player" and parsed is not None
                                   and re.search(r"\b(?:former|ex-)\s*$", sentence[: m["start"] - start], re.I)
                                   and _said_of_someone(parsed, m) and not _said_of_someone(parsed, m, but=person))]
-                if (described or clubs_here and (parsed is None or role not in _STAFF or not all(
+                if (described or another_club or clubs_here and (parsed is None or role not in _STAFF or not all(
                         _said_of_someone(parsed, m, but=person) for m in clubs_here))) and not opening:
                     continue
                 # "Atlantic League president Rick White", "ABL chief executive Cam Vale": a title another
@@ -1662,7 +1727,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
                 if (role in _STAFF or role == "Player") and not former:
                     implied.append(dict(_fact("member", person, club, person["start"], person["end"], role=role),
                                         sentence_start=start))
-            if not names_a_club:
+            if not names_a_club and not another_club:
                 implied += [dict(f, sentence_start=start) for f in _unnamed_club_posts(
                     sentence, start, mentions, next(iter(described.values())) if len(described) == 1 else club)]
             elif len(leading) == 1:

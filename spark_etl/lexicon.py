@@ -45,6 +45,7 @@ class Lexicon:
     awards: frozenset[str] = field(default_factory=frozenset)
     regions: frozenset[str] = field(default_factory=frozenset)  # states, provinces, countries after a town
     club_names: tuple[ClubName, ...] = ()
+    given_names: tuple[tuple[str, str], ...] = ()  # (variant, canonical), folded: ("eddie", "edward")
 
     def clubs_by_name(self, year: int) -> dict[str, tuple[str, ...]]:
         """Each name club_names lists, with the clubs of the reference that played there or bore it in `year`:
@@ -88,6 +89,12 @@ class Lexicon:
         Sugar Land club is the Astros' from 2021, not in a story of 2012."""
         return {org.key: org.parent for org in self.organizations if org.parent and (
             year is None or (org.parent_from or year) <= year <= (org.parent_to or year))}
+
+
+def load_given_names(ontology_dir: Path | str) -> dict[str, str]:
+    """The given names' spellings and short forms, folded, each to the one form they are compared as."""
+    with open(Path(ontology_dir) / "reference" / "given_names.csv", encoding="utf-8", newline="") as f:
+        return {row["variant"]: row["canonical"] for row in csv.DictReader(f)}
 
 
 def _int_or_none(text: str) -> int | None:
@@ -152,4 +159,5 @@ def load_lexicon(ontology_dir: Path | str) -> Lexicon:
         awards=_word_list(reference / "awards.txt"),
         regions=_word_list(reference / "regions.txt"),
         club_names=club_names,
+        given_names=tuple(sorted(load_given_names(ontology_dir).items())),
     )

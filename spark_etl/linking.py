@@ -17,8 +17,6 @@ person with a club, the corpus's (per_article).
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
 
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
@@ -47,12 +45,6 @@ METHOD = {
     "role_years": "name, club, role and years", "role": "name, club and role", "club": "name and club",
     "event": "name and a club of an event or an affiliate", "article": "name and a club the article names",
 }
-
-
-def load_given_names(ontology_dir: Path | str) -> dict[str, str]:
-    """The given names' spellings and short forms, folded, each to the one form they are compared as."""
-    with open(Path(ontology_dir) / "reference" / "given_names.csv", encoding="utf-8", newline="") as f:
-        return {row["variant"]: row["canonical"] for row in csv.DictReader(f)}
 
 
 def name_key_sql(core: str, given_names: dict[str, str]) -> str:

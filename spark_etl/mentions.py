@@ -232,6 +232,7 @@ _NAMED_AS_A_RELATIVE = re.compile(rf",\s+(?:[A-Z][\w.’'-]*\s+){{1,3}}?[A-Z][\w
 _BORN = re.compile(r"\b[Bb]orn\s+$")
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
                                 re.I)
+_CITY_OF_A_CLUB = re.compile(r"(?:\b[A-Z][a-z]+s|\bclub|\bteam|\bnine)\s+of\s+$")
 _NATIVE = re.compile(r"\s+natives?\b")
 _AT_A_PLACE = re.compile(r"\b(?:in|at|from|near|outside)\s+$", re.I)
 
@@ -752,34 +753,38 @@ _CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’']s?\s
                                r"|(?<![Tt]he )\b[Cc]lub(?= (?:president|chairman|chairwoman|owner|official) [A-Z])")
 
 
-def _in_relative_clauses(doc: Any, spans: list[tuple[int, int]], people: list[tuple[int, int]]
+def _in_relative_clauses(doc: Any, spans: list[tuple[int, int]], antecedents: list[tuple[int, int]]
                          ) -> set[tuple[int, int]]:
-    """The clubs named only in a relative clause about a person: "Don Kelly, who was the Houston Astros' first base
-    coach this season"."""
-    def about_a_person(clause: Any) -> bool:
+    """The clubs named only in a relative clause about one of `antecedents`: a person ("Don Kelly, who was the
+    Houston Astros' first base coach this season") or a club ("The ValleyCats, who lost their place in the Astros'
+    farm system")."""
+    def about_an_antecedent(clause: Any) -> bool:
         head = clause.head
         while head.dep_ == "appos" and head.head is not head:  # "Kelly, a Pittsburgh-area native who was ..."
             head = head.head
-        return any(start <= head.idx < end for start, end in people)
+        return any(start <= head.idx < end for start, end in antecedents)
 
     found = set()
     for start, end in spans:
         token = _span_head(doc, start, end)
-        if token is not None and any(a.dep_ == "relcl" and about_a_person(a) for a in token.ancestors):
+        if token is not None and any(a.dep_ == "relcl" and about_an_antecedent(a) for a in token.ancestors):
             found.add((start, end))
     return found
 
 
 def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
                        colleges: frozenset[str] = frozenset(), titling: set[tuple[int, int]] | None = None,
-                       about_someone: set[tuple[int, int]] | None = None) -> list[tuple[int, int, str, str, str, str]]:
+                       about_someone: set[tuple[int, int]] | None = None,
+                       about_a_club: set[tuple[int, int]] | None = None) -> list[tuple[int, int, str, str, str, str]]:
     """Each "the club" or "the team", as a mention of the last club named in its sentence or the one before (in
     its sentence only for "the club's"); further on, of the club the story's first line names ("Owner Fred Wilpon
     called the hire a new direction for the franchise", paragraphs after "former Texas general manager Doug
     Melvin": the Mets of the headline). Not a college, which a story about professionals names as someone's past
     ("a former outfielder at Stanford"), nor a club that only titles someone (`titling`: "hired Tampa Bay Rays
     general manager Peter Bendix"), nor, in a later sentence, one named only in a relative clause about someone
-    (`about_someone`: "Kelly, who was the Houston Astros' first base coach ... the club hired Oscar Marin")."""
+    (`about_someone`: "Kelly, who was the Houston Astros' first base coach ... the club hired Oscar Marin"), nor, where
+    its sentence names another before it, one named only in a relative clause about a club (`about_a_club`: "The
+    ValleyCats, who lost their place in the Astros' farm system, hired Incaviglia to manage the club")."""
     # Nor the other side of a game ("where they lost to the Los Angeles Dodgers. Shildt took the club to ...").
     named = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges
                     and not OPPONENT_BEFORE.search(text[max(f[0] - 80, 0):f[0]])), key=lambda f: f[0])
@@ -791,6 +796,8 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
         # whichever way ("the former Houston Astros manager ... his role in the club's scheme").
         possessive = text[m.end():m.end() + 1] in ("’", "'")
         before = [c for c in clubs if c[1] <= m.start()]
+        if any((c[0], c[1]) not in (about_a_club or set()) for c in before):
+            before = [c for c in before if (c[0], c[1]) not in (about_a_club or set())]
         # A club that only titles someone is passed over for one its sentence names otherwise, not for an earlier
         # sentence's ("Mud Hens president Joe Napoli said the club was thrilled").
         if possessive or not before or sentence_of(before[-1][0]) != sentence_of(m.start()):
@@ -939,6 +946,45 @@ def _club_of_the_city(clubs: tuple[str, ...], ever: set[str], named_otherwise: s
     return named[0] if len(named) == 1 else None
 
 
+_CLUB_OF_THE = re.compile(r"(?:\s+club)?\s+of\s+the\s+")
+_LEAGUES_CLUB = re.compile(r"\s+([A-Z][a-z]+(?:\s+League)?)\s+club\b")
+
+
+def club_in_its_league(text: str, surface: str, end: int, club: Organization | None,
+                       org_spans: list[tuple[int, int, str]], forms: dict[str, str],
+                       orgs: dict[str, Organization]) -> Organization | None:
+    """The club a city (or a nickname) written before its league stands for: the reference's club of that city in
+    that league ("the St. Louis Federal club" of 1915 is the Terriers, not the Browns); `club` where no league
+    is named, the league is its own, or the reference has no club of that city in it (clubs change leagues:
+    "Toledo of the American Association" of 1922 is the Mud Hens, of the International League today); and none
+    where that club is of the minors or an independent league, whose clubs the reference gives as they are today
+    ("the Milwaukee club of the American Association" of 1941 is not today's Milwaukee Milkmen). `club` is None
+    for a city of several clubs in the article's year ("St. Louis" of 1915).
+
+    >>> clubs = {o.key: o for o in (Organization("terriers", "St. Louis Terriers", "Team", (), None, None, None,
+    ...     "MLB", "federal"), Organization("browns", "St. Louis Browns", "Team", (), None, None, None, "MLB",
+    ...     "american"), Organization("federal", "Federal League", "League", (), None, None, None, None, None))}
+    >>> club_in_its_league("the St. Louis Federal club", "St. Louis", 13, clubs["browns"], [], {}, clubs).label
+    'St. Louis Terriers'
+    """
+    if club is not None and (club.type != "Team" or club.league is None):
+        return club
+    if joint := _CLUB_OF_THE.match(text, end):
+        league = next((orgs[forms[form]] for s, _, form in org_spans if s == joint.end()), None)
+    elif written := _LEAGUES_CLUB.match(text, end):
+        league = next((o for o in orgs.values() if o.type == "League" and o.label in (
+            written.group(1), f"{written.group(1)} League")), None)
+    else:
+        return club
+    if league is None or league.type != "League" or club is not None and league.key == club.league:
+        return club
+    theirs = [o for o in orgs.values() if o.type == "Team" and o.league == league.key
+              and o.label.startswith(surface + " ")]
+    if len(theirs) != 1:
+        return club
+    return theirs[0] if theirs[0].level == "MLB" else None
+
+
 def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                  read_parse: bool = True, year: int | None = None) -> tuple[list[Mention], dict[int, str]]:
     """find_mentions, and with `use_model` the model's parse of each sentence that has a mention, by the
@@ -1000,6 +1046,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                  if (s, e) not in towns or form == orgs[forms[form]].label or form in local_forms]
     # "the San Francisco native" is a man born there, whichever club plays there.
     natives = [(s, e) for s, e, form in org_spans if _NATIVE.match(normalized, e) and form != orgs[forms[form]].label]
+    # "the Athletics of Philadelphia", "the Forest City club of Rockford": the city of a club named before it.
+    natives += [(s, e) for s, e, form in org_spans
+                if form != orgs[forms[form]].label and _CITY_OF_A_CLUB.search(normalized[max(0, s - 40):s])]
     org_spans = [span for span in org_spans if span[:2] not in natives]
     taken = [(s, e) for s, e, _ in org_spans] + known_as
     # An award's plural is an award too: "three Cy Youngs", "two Gold Gloves".
@@ -1028,9 +1077,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     for s, e, surface in org_spans:
         club_then = _club_of_the_city(eras[surface], ever.get(surface, set()), named_otherwise) \
             if surface in eras and (s, e) not in schools else ""
-        if club_then is None:
+        org: Organization | None = None if club_then is None else \
+            orgs[schools.get((s, e)) or club_then or nicknamed.get(surface, forms[surface])]
+        if (org is None or surface != org.label) and (org := club_in_its_league(
+                normalized, surface, e, org, org_spans, forms, orgs)) is None:
             continue
-        org = orgs[schools.get((s, e)) or club_then or nicknamed.get(surface, forms[surface])]
         found.append((s, e, org.type, org.key, org.label, "organization"))
 
     candidates: list[tuple[int, int, list[str]]] = []  # a person's name as the rules or the model read it
@@ -1098,6 +1149,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             candidates = [c for c in candidates if not _overlaps(c[0], c[1], [m.span(2)])]
             candidates.append((m.start(2), m.end(2), [m.group(2), m.group(1)]))
     full_names: dict[str, str] = {}  # key -> label
+    given_forms = dict(lexicon.given_names)
     singles: list[tuple[int, int, str]] = []
     for start, end, written in sorted(candidates):
         words = [w for w in written if not names.is_nickname(w)]
@@ -1106,6 +1158,17 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             # A birth name ("Born Lawrence Peter Berra in St. Louis", after "Yogi Berra") is a name of the one
             # person named before with its surname.
             kin = [key for key, named in full_names.items() if names.surname(named) == names.surname(label)]
+            if len(kin) == 1:
+                found.append((start, end, "Person", kin[0], full_names[kin[0]], "short"))
+                continue
+        # A formal name and a short one of the same given name and surname are one person's, whichever the article
+        # gives first: "Edward Trowbridge Collins" and "Eddie Collins" (not his son "Eddie Collins Jr.", nor "Paul
+        # Collins").
+        if _is_full_name(words) and not names.is_suffix(words[-1]) and label not in other_names:
+            kin = [key for key, named in full_names.items() if names.surname(named) == names.surname(label)
+                   and max(len(words), len(named.split())) >= 3 and not names.is_suffix(named.split()[-1])
+                   and given_forms.get(slug(names.given_name(named)), slug(names.given_name(named)))
+                   == given_forms.get(slug(words[0]), slug(words[0]))]
             if len(kin) == 1:
                 found.append((start, end, "Person", kin[0], full_names[kin[0]], "short"))
                 continue
@@ -1211,7 +1274,9 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     about_someone = set() if parsed_doc is None else _in_relative_clauses(
         parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"],
         [(f[0], f[1]) for f in found if f[2] == "Person" and f[5] != "pronoun"])
-    found += _club_descriptions(normalized, found, sentence_of, colleges, titling, about_someone)
+    about_a_club = set() if parsed_doc is None else _in_relative_clauses(
+        parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"], [(f[0], f[1]) for f in found if f[2] == "Team"])
+    found += _club_descriptions(normalized, found, sentence_of, colleges, titling, about_someone, about_a_club)
 
     mentions = []
     for start, end, entity_type, key, label, kind in sorted(found):

@@ -72,7 +72,7 @@ def parsed(encoded: str, sentence_start: int) -> Parse:
 
 
 def _repaired(tokens: list[Token]) -> list[Token]:
-    """The tokens with four slips of the small model mended:
+    """The tokens with five slips of the small model mended:
 
     - a preposition it reads as a verb's dative is a preposition ("plays third base for Kenosha");
     - a noun it coordinates with a verb, with a verb of its own hung on it after it, is that verb's subject, and
@@ -80,6 +80,9 @@ def _repaired(tokens: list[Token]) -> list[Token]:
       Moniak, played in the Red Sox farm system");
     - a name it coordinates with a verb that has an object before it is that object's conjunct ("managed the Carp
       from 1968 to 1972 and the Lions from 1978 to 1981");
+    - a list after a colon that it makes the sentence's root, above the verb before the colon, is the apposition of
+      the noun before the colon, and that verb the root ("got Crochet from the White Sox for four prospects:
+      catcher Kyle Teel, outfielder Braden Montgomery and ...");
     - a verb it hangs as a participle on the name that is the sentence's root, after a relative clause on the name
       set off by commas, is the sentence's verb and the name its subject ("Luke Easter, who played for the Grays
       in 1947, signed with the Cleveland Indians the next year"); so is one it hangs on a noun of that clause ("Bob
@@ -103,6 +106,18 @@ def _repaired(tokens: list[Token]) -> list[Token]:
             mended[own.i] = replace(own, dep="conj", head=noun.head)
             mended[noun.i] = replace(noun, dep="nsubj", head=own.i)
     for root in [t for t in mended if t.dep == "ROOT" and t.pos == "PROPN"]:
+        colon = next((t for t in mended if t.text == ":" and t.head == root.i and t.i < root.i), None)
+        reported = next((t for t in mended if colon is not None and t.dep == "ccomp" and t.head == root.i
+                         and t.pos == "VERB" and t.i < colon.i), None)
+        if colon is not None and reported is not None and mended[colon.i - 1].pos == "NOUN":
+            # The list after a colon, which the model makes the sentence's root, is the apposition of the noun
+            # before the colon ("got Crochet from the White Sox for four prospects: catcher Kyle Teel, ...").
+            mended = [replace(t, dep="ROOT", head=t.i) if t.i == reported.i else
+                      replace(t, dep="appos", head=colon.i - 1) if t.i == root.i else
+                      replace(t, head=reported.i) if t.head == root.i and t.i != root.i and (
+                          t.i < root.i and t.dep == "punct" or t.i == len(mended) - 1 and t.dep == "punct") else t
+                      for t in mended]
+            continue
         clauses = [t for t in mended if t.head == root.i and t.dep == "relcl"]
         participle = next((t for t in mended if t.dep == "acl" and t.pos == "VERB" and clauses
                            and t.i > clauses[0].i and mended[t.i - 1].text == ","

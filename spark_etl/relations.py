@@ -845,6 +845,25 @@ def now_with(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
     return found
 
 
+_REPORTING = frozenset({"announce", "say", "confirm", "add"})
+
+
+def speakers_clubs(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
+                   ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(person, club) for each person who reports, after what he reports, what a club did: "The Clowns have signed
+    Toni Stone, owner Syd Pollock announced yesterday" (the speaker's title is at that club)."""
+    found = []
+    for verb in parse.tokens:
+        if verb.lemma.lower() not in _REPORTING or not is_asserted(parse, verb, verb):
+            continue
+        speakers = [m for t in parse.children(verb, "nsubj") if (m := mention_of(t)) and m["entity_type"] == "Person"]
+        clubs = [m for clause in parse.children(verb, "ccomp") if clause.i < verb.i
+                 for t in parse.children(clause, "nsubj", "nsubjpass")
+                 if (m := mention_of(t)) is not None and m["entity_type"] == "Team"]
+        found += [(speaker, club) for speaker in speakers for club in clubs[:1]]
+    return found
+
+
 def posts_as_of(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None]
                 ) -> list[tuple[dict[str, Any], dict[str, Any], Token]]:
     """(person, club, title) for each post the sentence says someone took or held "as" a title of a club it names
@@ -1443,6 +1462,9 @@ CONTINUED_TRADE_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
      "Astros.", "Jose Ruiz", "Houston Astros", "Seattle Mariners"),
     ("The Astros got first baseman Al Dunn, second baseman Tim Beck and utility man Jose Ruiz.", "Jose Ruiz",
      "Houston Astros", "Seattle Mariners"),
+    ("In return they get left-hander Al Dunn, catcher Tim Beck and an undisclosed amount of cash, believed to be "
+     "about $50,000.", "Tim Beck",
+     "Houston Astros", "Seattle Mariners"),
 )
 # Sentences after CONTINUED_TRADE that send Al Dunn nowhere.
 CONTINUED_TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
@@ -1451,14 +1473,23 @@ CONTINUED_TRADE_COUNTER_EXAMPLES: tuple[str, ...] = (
     "The Astros did not get Al Dunn.",
     "Al Dunn went to the Houston Astros for a tryout.",
     "In the deal, the Houston Astros got Al Dunn from the Chicago Cubs.",
+    "In return they had hoped to get Al Dunn and cash.",
 )
 
 
 def _before_a_name(parse: Parse, token: Token, mention_of: Callable[[Token], dict[str, Any] | None]) -> bool:
-    """Whether a word stands right before a person's name, as a title does ("shortstop Joe DeMaestri", which the
-    model may read as a verb)."""
-    following = parse.tokens[token.i + 1] if token.i + 1 < len(parse.tokens) else None
-    return following is not None and (m := mention_of(following)) is not None and m["entity_type"] == "Person"
+    """Whether a word stands right before a person's name, or in the words of a title that do ("shortstop Joe
+    DeMaestri", "left-hander Al Dunn", which the model may read as verbs)."""
+    def a_person(t: Token | None) -> bool:
+        return t is not None and (m := mention_of(t)) is not None and m["entity_type"] == "Person"
+
+    if a_person(parse.tokens[token.i + 1] if token.i + 1 < len(parse.tokens) else None):
+        return True
+    while token.dep in ("amod", "compound") and (head := parse.head(token)) is not None and head is not token:
+        if a_person(head):
+            return True
+        token = head
+    return False
 
 
 def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
@@ -1490,9 +1521,19 @@ def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] |
                 if any(t.text.lower() == "for" for t in rest):
                     club = None  # "went to the Mariners for a tryout"; "for" players are trade_moves'
             elif lemmas & _GOT and not any(t.text.lower() == "from" for t in after):
-                owners = [m for t in before if (m := mention_of(t)) and m["entity_type"] == "Team"]
-                club = owners[0] if owners and all(t.pos in ("DET", "PROPN") for t in before) else None
+                # The club, or "they" for it, after an opening phrase: "In return they get Liddle and Klaus".
+                subject = before[_opening_phrase(before):]
+                owners = [m for t in subject if (m := mention_of(t)) and m["entity_type"] == "Team"]
+                club = owners[0] if owners and all(t.pos in ("DET", "PROPN", "PRON") for t in subject) else None
                 listed = [t for t in after if t.text != "."]
+                # The list's last things, after its last name, are no players: "and an undisclosed amount of cash,
+                # believed to be about $50,000".
+                last = max((i for i, t in enumerate(listed) if (m := mention_of(t)) and m["entity_type"] == "Person"),
+                           default=len(listed) - 1)
+                rest = listed[last + 1:]
+                rest = rest[:next((i for i, t in enumerate(rest) if i and t.text == ","), len(rest))]
+                if rest and rest[0].pos == "CCONJ" and not any(t.pos in ("VERB", "AUX") for t in rest):
+                    listed = listed[:last + 1]
             if club is None or club["entity_key"] not in sides or not listed or any(
                     t.pos not in _LISTED or t.pos == "VERB" and not _before_a_name(parse, t, mention_of)
                     for t in listed if mention_of(t) is None):
@@ -1502,6 +1543,13 @@ def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] |
             moves += [Move(person, other, club, verb, frozenset(sides)) for person in people.values()]
         clause = []
     return moves
+
+
+def _opening_phrase(tokens: list[Token]) -> int:
+    """How many tokens of a clause's start are a prepositional phrase that opens it: "In return", "In exchange,"."""
+    if not tokens or tokens[0].pos != "ADP":
+        return 0
+    return next((i for i, t in enumerate(tokens) if i and t.pos not in ("NOUN", "DET", "ADJ", "PUNCT")), len(tokens))
 
 
 def is_received(parse: Parse, verb: Token) -> bool:

@@ -20,7 +20,8 @@ from bbkg.pipeline import BuildResult, run_build
 from mapping.record import save_record_lines
 from spark_etl import databank
 from spark_etl.linking import (CORPUS, apply_links, article_people, candidates, claim_checks, context, links,
-                               load_given_names, per_article, record_name_keys, ruled_out, support)
+                               per_article, record_name_keys, ruled_out, support)
+from spark_etl.lexicon import load_given_names
 from spark_etl.record import record_clubs, record_seasons, team_seasons
 from store.seasons import chains
 from vocab.config import PROJECT_ROOT

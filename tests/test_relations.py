@@ -465,3 +465,20 @@ def test_a_subtree_is_the_token_and_every_word_under_it_in_order() -> None:
     assert [t.text for t in sentence.subtree(tokens[2])] == ["with", "the", "Mets"]
     assert [t.text for t in sentence.subtree(tokens[1])] == ["Lee", "signed", "with", "the", "Mets"]
     assert [t.text for t in sentence.subtree(tokens[3])] == ["the"]
+
+
+def test_a_list_the_model_roots_after_a_colon_is_the_apposition_of_the_noun_before_it() -> None:
+    words = [("The", "DET", "det", 1), ("Sox", "PROPN", "nsubj", 2), ("got", "VERB", "ccomp", 9),
+             ("Crochet", "PROPN", "dobj", 2), ("for", "ADP", "prep", 2), ("two", "NUM", "nummod", 6),
+             ("prospects", "NOUN", "pobj", 4), (":", "PUNCT", "punct", 9), ("Kyle", "PROPN", "compound", 9),
+             ("Teel", "PROPN", "ROOT", 9), ("and", "CCONJ", "cc", 9), ("Chase", "PROPN", "compound", 12),
+             ("Meidroth", "PROPN", "conj", 9), (".", "PUNCT", "punct", 9)]
+    at, tokens = 0, []
+    for text, pos, dep, head in words:
+        tokens.append((at, at + len(text), text, text, pos, dep, head))
+        at += len(text) + 1
+    repaired = parse.parsed(parse.encode_tokens(tokens), 0)
+    by_text = {t.text: t for t in repaired.tokens}
+    assert [t.text for t in repaired.tokens if t.dep == "ROOT"] == ["got"]
+    assert (by_text["Teel"].dep, repaired.tokens[by_text["Teel"].head].text) == ("appos", "prospects")
+    assert repaired.tokens[by_text["."].head].text == "got"

@@ -2103,3 +2103,96 @@ def test_the_post_of_one_served_under_is_his_apposed_title_at_the_clubs_of_his_p
     found = memberships(facts_of(text, lexicon))
     assert ("Al Dunn", "Vanderbilt Commodores", "Manager") in found, found
     assert ("Al Dunn", "Michigan Wolverines", "Manager") not in found
+
+
+def test_a_name_after_miss_is_the_womans(lexicon: Lexicon) -> None:
+    text = "The Indianapolis Clowns signed Marcenia Pike. Miss Pike will play second base for the Clowns."
+    assert {m.entity_key for m in read_article(text, lexicon)[0] if m.entity_type == "Person"} == {"marcenia-pike"}
+
+
+def test_a_city_after_its_league_is_the_club_of_that_city_in_that_league(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("In 1915 Bo Pike pitched for the St. Louis Federal club.", lexicon, (1916, 1)))
+    assert found == {("Bo Pike", "St. Louis Terriers", "Player")}, found
+    # The reference gives the clubs of the minors as they are today, not as they were.
+    assert not memberships(facts_of("Bo Pike began as owner of the Milwaukee club of the American Association in "
+                                    "1941.", lexicon, (1959, 3)))
+    # A club that has changed leagues is still the club of its city.
+    assert ("Bo Pike", "Toledo Mud Hens", "Player") in memberships(facts_of(
+        "Bo Pike played two seasons for Toledo of the American Association.", lexicon, (1932, 3)))
+
+
+def test_a_minor_league_city_is_its_club_only_in_the_clubs_years(lexicon: Lexicon) -> None:
+    text = "Bo Pike played for Jacksonville in the South Atlantic League."
+    assert not memberships(facts_of(text, lexicon, (1953, 6)))
+    assert ("Bo Pike", "Jacksonville Jumbo Shrimp", "Player") in memberships(facts_of(text, lexicon, (2019, 6)))
+
+
+def test_a_city_of_several_clubs_is_the_one_of_its_year(lexicon: Lexicon) -> None:
+    text = "Bo Pike has managed Chicago since 1890."
+    assert memberships(facts_of(text, lexicon, (1898, 2))) == {("Bo Pike", "Chicago Cubs", "Manager")}
+    assert not memberships(facts_of(text, lexicon, (1960, 2)))
+
+
+def test_a_club_named_by_its_city_alone_is_not_the_storys(lexicon: Lexicon) -> None:
+    text = ("The Chicago Cubs will not keep Bo Pike. Pike will sign with the New York club, whose owner, Al Dunn, "
+            "is unhappy with his manager, Tim Beck.")
+    found = memberships(facts_of(text, lexicon, (1898, 2)))
+    assert not {f for f in found if f[0] in ("Al Dunn", "Tim Beck")}, found
+
+
+def test_a_formal_name_and_a_short_one_are_one_persons(lexicon: Lexicon) -> None:
+    text = ("Eddie Pike, the second baseman, died yesterday. Edward Trowbridge Pike was born in Millerton. His son, "
+            "Eddie Pike Jr., and another son, Paul Pike, survive him.")
+    people = {m.entity_key for m in read_article(text, lexicon)[0] if m.entity_type == "Person"}
+    assert people == {"eddie-pike", "eddie-pike-jr", "paul-pike"}, people
+
+
+def test_a_city_after_a_clubs_name_and_of_is_where_the_club_played(lexicon: Lexicon) -> None:
+    text = "Bo Pike came from the Athletics of Philadelphia, for whom he had played four seasons."
+    # Nor is "Athletics" of 1898 the American League's club, born in 1901.
+    assert not memberships(facts_of(text, lexicon, (1898, 2)))
+
+
+def test_one_named_inside_a_relative_clause_on_another_holds_nothing_said_outside_it(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, whose gravelly voice made him the best-known man in the city after Al Dunn, was fired Monday as "
+            "the radio and television voice of the Pittsburgh Pirates.")
+    found = memberships(facts_of(text, lexicon))
+    assert found == {("Bo Pike", "Pittsburgh Pirates", "Broadcaster")}, found
+    # But his own title is his: "a special assistant to general manager Tim Beck".
+    text = ("Al Dunn replaces Bo Pike, who was moved into a front-office job as a special assistant to general manager "
+            "Tim Beck on Sept. 29, after the Philadelphia Phillies finished 66-96.")
+    assert ("Tim Beck", "Philadelphia Phillies", "GeneralManager") in memberships(facts_of(text, lexicon))
+
+
+def test_a_club_in_a_relative_clause_on_the_club_is_not_the_club_it_speaks_of(lexicon: Lexicon) -> None:
+    text = ("The Tri-City ValleyCats, who lost their place in the Houston Astros' farm system last year, hired Bo Pike "
+            "on Wednesday to manage the club.")
+    found = memberships(facts_of(text, lexicon, (2021, 2)))
+    assert ("Bo Pike", "Tri-City ValleyCats", "Manager") in found and ("Bo Pike", "Houston Astros", "Manager") \
+        not in found, found
+
+
+def test_a_former_players_title_is_no_post_at_the_club_that_hires_him(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("The Tri-City ValleyCats hired former big league slugger Tom Pike on Wednesday to "
+                                 "manage the club.", lexicon, (2021, 2)))
+    assert found == {("Tom Pike", "Tri-City ValleyCats", "Manager")}, found
+    assert ("Bo Pike", "New York Yankees", "Player") in memberships(facts_of(
+        "The New York Mets hired former Yankees pitcher Bo Pike as pitching coach.", lexicon))
+
+
+def test_a_titled_speaker_after_what_a_club_did_holds_his_title_there(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("The New York Mets have traded Al Dunn to the Chicago Cubs, general manager Tim Beck "
+                                 "said.", lexicon))
+    assert ("Tim Beck", "New York Mets", "GeneralManager") in found, found
+    assert ("Tim Beck", "Chicago Cubs", "GeneralManager") not in found
+
+
+def test_a_plural_title_before_a_list_titles_each_name_of_it(lexicon: Lexicon) -> None:
+    text = ("Red Sox sign Bo Pike\n\nThe Boston Red Sox signed Bo Pike on Wednesday.\n\nTop prospects Al Dunn, Tim "
+            "Beck and Ned Carrow are also expected to compete for spots in spring training.")
+    found = memberships(facts_of(text, lexicon, (2025, 2)))
+    assert {(name, "Boston Red Sox", "Player") for name in ("Al Dunn", "Tim Beck", "Ned Carrow")} <= found, found
+    # Not a plural noun before one name that does something to its people: "the pitchers Pike coached".
+    text = ("Twins hire Bo Pike\n\nThe Minnesota Twins hired Bo Pike as pitching coach on Thursday.\n\nAmong the "
+            "pitchers Pike coached at Arkansas this season, Al Dunn was a second-round pick.")
+    assert ("Bo Pike", "Minnesota Twins", "Player") not in memberships(facts_of(text, lexicon, (2018, 11)))
