@@ -821,6 +821,8 @@ _HIRING_VERBS = frozenset({"hire", "fire", "dismiss", "appoint"})
 _FORMER_TITLE = re.compile(r"\b(?:former|ex-|onetime|one-time)\s*(?:[\w-]+\s+){0,3}$", re.I)
 # Facts between a person and a club that the parse can check: a negated "fired" is not a firing either.
 _CHECKED = frozenset({"member", "hired", "fired", "resigned", "promoted", "drafted"})
+# Where a list goes on after a name: ", Kristian Campbell", " and Marcelo Mayer".
+_NEXT_IN_A_LIST = re.compile(r"(?:,|\s+and)\s+(?-i:[A-ZÀ-ÖØ-Þ])")
 
 
 def _title_span(sentence: str, name_start: int) -> tuple[int, int] | None:
@@ -847,9 +849,8 @@ def title_role(sentence: str, sentence_start: int, person: dict[str, Any]) -> st
     # A plural title, read with the name after it, which it looks ahead to, before a list ("Outfielders Trey Mancini
     # and Cedric Mullins"; not "the pitchers Johnson coached").
     upto = sentence[: person["end"] - sentence_start]
-    listed = re.compile(r"(?:,|\s+and)\s+(?-i:[A-ZÀ-ÖØ-Þ])")
-    if not (listed.search(sentence[person["start"] - sentence_start: person["end"] - sentence_start])
-            or listed.match(sentence, person["end"] - sentence_start)):
+    if not (_NEXT_IN_A_LIST.search(sentence[person["start"] - sentence_start: person["end"] - sentence_start])
+            or _NEXT_IN_A_LIST.match(sentence, person["end"] - sentence_start)):
         return None
     for role, pattern in ROLE_CUES:
         if any(m.end() <= len(before) and m.group(0).endswith("s") and re.fullmatch(r"\s+", upto[m.end():len(before)])
@@ -1627,8 +1628,6 @@ _TITLE_MODIFIERS = frozenset({"assistant", "associate", "bench", "hitting", "pit
                               "co-owner", "majority", "longtime", "veteran", "new", "radio", "television", "tv",
                               "play-by-play", "color", "lead"})
 
-# A league's officer's title before a name: "League president", "League chief executive" (not "minor league
-# outfielder").
 # "the New York club", "the Boston team": a club the sentence speaks of by its city, one the reference does not
 # name there; its people are not the story's club's.
 _CLUB_BY_ITS_CITY = re.compile(r"\b[Tt]he\s+((?:[A-Z][\w.]*\s+){1,3})(?:club|team|franchise)\b")
@@ -1641,6 +1640,8 @@ def _speaks_of_another_club(sentence: str, start: int, mentions: list[dict[str, 
                for found in _CLUB_BY_ITS_CITY.finditer(sentence))
 
 
+# A league's officer's title before a name: "League president", "League chief executive" (not "minor league
+# outfielder").
 _LEAGUE_TITLE = re.compile(r"\b(?:League|Conference)\s+(?:[a-z-]+\s+){0,2}(?:president|executive|commissioner|"
                            r"director|secretary|chairman|chairwoman|official|officer|spokesman|spokeswoman)\s+$")
 # Posts on a club's staff, which a title alone gives: a story's "General manager X" is its club's.

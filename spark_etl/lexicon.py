@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
+from spark_etl.names import slug
 from vocab.errors import InputError
 
 
@@ -62,6 +64,11 @@ class Lexicon:
                 keys.add(club.key)
         return {name: tuple(sorted(keys)) for name, keys in there.items()}
 
+    def given_form(self, given_name: str) -> str:
+        """A given name folded, as the one form its spellings and short forms are compared as: "Eddie" -> "edward"."""
+        folded = slug(given_name)
+        return _as_dict(self.given_names).get(folded, folded)
+
     def clubs_ever_by_name(self) -> dict[str, set[str]]:
         """Each name club_names lists, with every club of the reference that ever played there or bore it."""
         ever: dict[str, set[str]] = {}
@@ -89,6 +96,11 @@ class Lexicon:
         Sugar Land club is the Astros' from 2021, not in a story of 2012."""
         return {org.key: org.parent for org in self.organizations if org.parent and (
             year is None or (org.parent_from or year) <= year <= (org.parent_to or year))}
+
+
+@lru_cache(maxsize=4)
+def _as_dict(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    return dict(pairs)
 
 
 def load_given_names(ontology_dir: Path | str) -> dict[str, str]:

@@ -17,7 +17,6 @@ person with a club, the corpus's (per_article).
 
 from __future__ import annotations
 
-
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 

@@ -796,8 +796,8 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
         # whichever way ("the former Houston Astros manager ... his role in the club's scheme").
         possessive = text[m.end():m.end() + 1] in ("’", "'")
         before = [c for c in clubs if c[1] <= m.start()]
-        if any((c[0], c[1]) not in (about_a_club or set()) for c in before):
-            before = [c for c in before if (c[0], c[1]) not in (about_a_club or set())]
+        if outside := [c for c in before if (c[0], c[1]) not in (about_a_club or set())]:
+            before = outside
         # A club that only titles someone is passed over for one its sentence names otherwise, not for an earlier
         # sentence's ("Mud Hens president Joe Napoli said the club was thrilled").
         if possessive or not before or sentence_of(before[-1][0]) != sentence_of(m.start()):
@@ -1149,7 +1149,6 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             candidates = [c for c in candidates if not _overlaps(c[0], c[1], [m.span(2)])]
             candidates.append((m.start(2), m.end(2), [m.group(2), m.group(1)]))
     full_names: dict[str, str] = {}  # key -> label
-    given_forms = dict(lexicon.given_names)
     singles: list[tuple[int, int, str]] = []
     for start, end, written in sorted(candidates):
         words = [w for w in written if not names.is_nickname(w)]
@@ -1167,8 +1166,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         if _is_full_name(words) and not names.is_suffix(words[-1]) and label not in other_names:
             kin = [key for key, named in full_names.items() if names.surname(named) == names.surname(label)
                    and max(len(words), len(named.split())) >= 3 and not names.is_suffix(named.split()[-1])
-                   and given_forms.get(slug(names.given_name(named)), slug(names.given_name(named)))
-                   == given_forms.get(slug(words[0]), slug(words[0]))]
+                   and lexicon.given_form(names.given_name(named)) == lexicon.given_form(words[0])]
             if len(kin) == 1:
                 found.append((start, end, "Person", kin[0], full_names[kin[0]], "short"))
                 continue
@@ -1269,13 +1267,12 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         found += _club_posts_as_subjects(parsed_doc, found, sentence_of, roles.subjects)
         found += _club_pronouns(parsed_doc, found, sentence_of)
     colleges = frozenset(o.key for o in lexicon.organizations if (o.level or "").startswith("NCAA"))
+    teams = [(f[0], f[1]) for f in found if f[2] == "Team"]
     titling = set() if parsed_doc is None else _noun_modifiers(
-        parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"], [(f[0], f[1]) for f in found if f[2] == "Person"])
+        parsed_doc, teams, [(f[0], f[1]) for f in found if f[2] == "Person"])
     about_someone = set() if parsed_doc is None else _in_relative_clauses(
-        parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"],
-        [(f[0], f[1]) for f in found if f[2] == "Person" and f[5] != "pronoun"])
-    about_a_club = set() if parsed_doc is None else _in_relative_clauses(
-        parsed_doc, [(f[0], f[1]) for f in found if f[2] == "Team"], [(f[0], f[1]) for f in found if f[2] == "Team"])
+        parsed_doc, teams, [(f[0], f[1]) for f in found if f[2] == "Person" and f[5] != "pronoun"])
+    about_a_club = set() if parsed_doc is None else _in_relative_clauses(parsed_doc, teams, teams)
     found += _club_descriptions(normalized, found, sentence_of, colleges, titling, about_someone, about_a_club)
 
     mentions = []
