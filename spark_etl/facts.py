@@ -813,6 +813,7 @@ def _subtree_span(parsed: parse.Parse, token: parse.Token) -> tuple[int, int]:
 
 # A title of two posts, one of them a player's.
 _PLAYING_TITLE = re.compile(r"\bplayer-(?:manager|coach)s?\b", re.I)
+_PLAYED_WORDS = re.compile(r"\b(?:play(?:ed|ing)|pitch(?:ed|ing)|caught)\b")
 # Verbs of a club that wants someone it does not have: "the Mets pursued Springer", "offered Lee a contract".
 _COURTING = frozenset({"offer", "pursue", "court", "woo", "chase"})
 # Verbs whose active subject hires or fires someone else.
@@ -1109,12 +1110,41 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
         return False
 
     # Posts the cue words coordinate ("executive vice president and general manager") are each kept as read.
-    def _played_for_it(fact: dict[str, Any]) -> bool:
-        return any((a := parsed.covering(p["start"], p["end"])) is not None
-                   and (b := parsed.covering(c["start"], c["end"])) is not None
-                   and relations.played_for(parsed, a, b, mention_of)
-                   for p in mentions if p["entity_key"] == fact["person_key"] and p["entity_type"] == "Person"
-                   for c in mentions if c["entity_key"] == fact["object_key"] and c["entity_type"] != "Person")
+    def _played_for_it(fact: dict[str, Any], elsewhere: bool = False) -> bool:
+        """Whether the parse says the fact's person played for its club (or, `elsewhere`, for another club)."""
+        return any(relations.played_for(parsed, a, b, mention_of) for a, b in _fact_tokens(fact, elsewhere))
+
+    def _played_at(fact: dict[str, Any]) -> bool:
+        """Whether words of playing within the fact's span have its club as the next club named after them (or,
+        with none after, the last one before: "has coached for the Tigers since 1972 and played for them")."""
+        clubs = sorted((m for m in mentions if m["entity_type"] == "Team" and m["kind"] != "description"),
+                       key=lambda m: m["start"])
+        for w in _PLAYED_WORDS.finditer(sentence, fact["start"] - sentence_start, fact["end"] - sentence_start):
+            at = sentence_start + w.start(), sentence_start + w.end()
+            club = next((c for c in clubs if c["start"] >= at[1]),
+                        next((c for c in reversed(clubs) if c["end"] <= at[0]), None))
+            if club is None or club["entity_key"] != fact["object_key"]:
+                continue
+            # ... in one clause with it: "played for and managed the Crawfords", not "ended his playing career, and
+            # he built a company while coaching the Trojans".
+            word, named = parsed.covering(*at), parsed.covering(club["start"], club["end"])
+            if word is None or named is None or not relations.in_coordinated_clauses(parsed, word, named):
+                return True
+        return False
+
+    def _titled_otherwise(fact: dict[str, Any]) -> bool:
+        """Whether the club is the complement of a title of another post than the fact's, for its person."""
+        return any(relations.governing_role(parsed, a, b, ROLE_CUES, mention_of) not in (None, fact["role"])
+                   for a, b in _fact_tokens(fact))
+
+    def _fact_tokens(fact: dict[str, Any], elsewhere: bool = False) -> list[tuple[parse.Token, parse.Token]]:
+        """The (person, club) tokens of each pair of mentions of the fact's person and club (or, `elsewhere`, the
+        sentence's other clubs)."""
+        return [(a, b) for p in mentions if p["entity_key"] == fact["person_key"] and p["entity_type"] == "Person"
+                for c in mentions if (c["entity_key"] != fact["object_key"]) == elsewhere
+                and c["entity_type"] != "Person"
+                if (a := parsed.covering(p["start"], p["end"])) is not None
+                and (b := parsed.covering(c["start"], c["end"])) is not None]
 
     read = {(f["person_key"], f["object_key"], f["role"]) for f in facts if f["relation"] == "member"}
     posts = Counter((person, club) for person, club, _ in read)
@@ -1126,8 +1156,12 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             kept.append(_governed_role(f, sentence, sentence_start, mentions, parsed, mention_of))
         # ... but not a post at a club the parse says he played for: "He pitched for the Phillies ... and has been
         # a broadcaster" is no broadcaster of the Phillies.
-        elif f["role"] == "Player" or (f["person_key"], f["object_key"], "Player") not in read \
-                or not _played_for_it(f):
+        # ... nor a player of a club that is the complement of his title of another post there, where the parse
+        # says whom he played for: "Lee played at Texas A&M and was an assistant at South Carolina".
+        elif f["role"] == "Player" and (_played_for_it(f) or not _played_for_it(f, elsewhere=True)
+                                        or _PLAYING_TITLE.search(sentence) or not _titled_otherwise(f)) \
+                or f["role"] != "Player" and ((f["person_key"], f["object_key"], "Player") not in read
+                                              or not _played_for_it(f)):
             kept.append(f)
     teams = _own_teams(sentence, sentence_start, mentions)
     years = _years(sentence, sentence_start)
@@ -1162,10 +1196,13 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
             # nearest cue word's guess for this person and club gives way, not what other matches' words name
             # ("still owns them and managed them").
             said_roles.setdefault(pair, set()).add(said)
-            # (A player-manager's title says both: the cue words read him as a player too.)
+            # (A player-manager's title says both: the cue words read him as a player too; and so do words of
+            # playing that name the club next, in their own clause: "spent his playing career with the Giants, and
+            # later coached for the club".)
             kept = [f for f in kept if not (f["relation"] == "member" and (f["person_key"], f["object_key"]) == pair
                                             and f["role"] not in said_roles[pair]
-                                            and not (f["role"] == "Player" and _PLAYING_TITLE.search(sentence)))]
+                                            and not (f["role"] == "Player" and (_PLAYING_TITLE.search(sentence)
+                                                                                or _played_at(f))))]
             held = {(f["person_key"], f["object_key"]) for f in kept if f["relation"] == "member"}
         if role and (pair not in held or role == said and not any(
                 f["relation"] == "member" and (f["person_key"], f["object_key"], f["role"]) == (*pair, role)

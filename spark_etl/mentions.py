@@ -141,6 +141,7 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
     opens = True  # whether the run's first word opens the sentence or a quotation, where any word is capitalised
     article = False  # whether "the" stands right before the run: "the Nashua Pride" names no person
     school = False  # whether "out of" does: a player comes "out of Azusa Pacific", a school
+    place = False  # whether a place's first word does, apart from the run: "San Luis Obispo"
 
     def close(after: str = "") -> None:
         words = list(current)
@@ -164,6 +165,10 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
         # So is a title before a surname alone, where a player went by it: "Lefty Grove".
         if len(words) == 2 and words[0][2] in names.TITLES_AS_GIVEN_NAMES and words[1][2] not in not_name_words:
             months.add(words[0][0])
+        # A run a place's first word opens is a place, whatever the reference lacks of it: "Cal Poly-San Luis
+        # Obispo" ("New" may be an adjective opening a sentence).
+        if place or words and words[0][2] in _PLACE_OPENERS and not opens:
+            words.clear()
         # Leading and trailing titles, sentence openers and particles are not part of a name.
         while words and (words[0][2] in not_name_words and words[0][0] not in months
                          or names.is_particle(words[0][2]) or (opens and _nlp().vocab[words[0][2].lower()].is_stop)):
@@ -197,6 +202,7 @@ def _name_runs(text: str, start: int, end: int, taken: list[tuple[int, int]],
                 opens = previous in ("", "“", '"', "(", ":", "—", "‘")
                 article = previous.lower() == "the" or after_the
                 school = (before_previous.lower(), previous.lower()) == ("out", "of")
+                place = previous.rsplit("-", 1)[-1] in _PLACE_OPENERS
             current.append((w_start, w_end, word))
             if not spaced:
                 close()
@@ -224,6 +230,7 @@ _KIN_NOUN = r"(?:half-|step-?)?(?:grand)?(?:son|daughter|brother|sister|father|m
     r"nephew|niece)"
 _RELATIVES_GIVEN_NAME = re.compile(rf"\b([A-Z][\w’'-]+)(?:’s|'s)\s+(?:[a-z-]+\s+)?{_KIN_NOUN},\s+([A-Z][a-z]+),")
 _KIN_OF_A_NAME = re.compile(rf"(?:’s|'s)\s+(?:[a-z-]+\s+)?{_KIN_NOUN}\b")
+_KIN_OF_A_TITLED = re.compile(rf"\b{_KIN_NOUN}\s+of\s+(?:the\s+)?$")
 _KIN_AFTER_PRONOUN = re.compile(rf"\s+(?:[a-z-]+\s+)?{_KIN_NOUN}\b")
 _RELATIVE_OF = re.compile(rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?{_KIN_NOUN}\s*,?\s+$")
 # A name whose apposition says whose relative he is: "Willie Foster, Rube Foster's half-brother,".
@@ -233,7 +240,12 @@ _BORN = re.compile(r"\b[Bb]orn\s+$")
 _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|since|on|last|next|this|the)\s+$",
                                 re.I)
 _CITY_OF_A_CLUB = re.compile(r"(?:\b[A-Z][a-z]+s|\bclub|\bteam|\bnine)\s+of\s+$")
+_PLACE_OPENERS = names.PLACE_OPENERS - {"New"}
+_AFTER_A_SUFFIX = re.compile(r"\b(?:Sr|Jr)\.\s+$")
+_NEXT_IN_A_LIST = re.compile(r",?\s+(?:and|or)\s+|,\s+")
 _NATIVE = re.compile(r"\s+natives?\b")
+# "A native of Texas", "born in Cleveland", "grew up in Chicago": where a person comes from is a place.
+_HOME_OF_A_PERSON = re.compile(r"\b(?:natives?\s+of|residents?\s+of|born\s+in|raised\s+in|grew\s+up\s+in)\s+$")
 _AT_A_PLACE = re.compile(r"\b(?:in|at|from|near|outside)\s+$", re.I)
 
 
@@ -789,12 +801,24 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
     named = sorted((f for f in found if f[2] == "Team" and f[3] not in colleges
                     and not OPPONENT_BEFORE.search(text[max(f[0] - 80, 0):f[0]])), key=lambda f: f[0])
     topic = next((c for c in named if sentence_of(c[0]) == 0), None)
-    clubs = [c for c in named if (c[0], c[1]) not in (titling or set())]
+    # Nor a club that titles someone's relative ("Tucker, the older brother of Houston Astros outfielder Kyle
+    # Tucker, joined the club"): the relative's, not the story's.
+    named = [c for c in named if (c[0], c[1]) not in (titling or set())
+             or not _KIN_OF_A_TITLED.search(text[max(0, c[0] - 40):c[0]])]
     described = []
+    quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(text)]
+    all_named = named
     for m in _CLUB_DESCRIPTION.finditer(text):
         # "the club's president", "the team's leading hitter": the story's club, unless its sentence named one,
         # whichever way ("the former Houston Astros manager ... his role in the club's scheme").
         possessive = text[m.end():m.end() + 1] in ("’", "'")
+        # Nor, outside a quotation, a club named inside one: the speaker's word, not the reporter's antecedent
+        # ('"... close the gap with Cleveland," said Jerry Reinsdorf, who bought the club'); but a speaker's title
+        # of "the club's" is of the club he speaks of ('"... Cardinals baseball," said Bill DeWitt Jr., the club's
+        # chairman').
+        named = all_named if possessive or _overlaps(m.start(), m.end(), quoted) else \
+            [c for c in all_named if not _overlaps(c[0], c[1], quoted)]
+        clubs = [c for c in named if (c[0], c[1]) not in (titling or set())]
         before = [c for c in clubs if c[1] <= m.start()]
         if outside := [c for c in before if (c[0], c[1]) not in (about_a_club or set())]:
             before = outside
@@ -1045,7 +1069,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     org_spans = [(s, e, form) for s, e, form in org_spans
                  if (s, e) not in towns or form == orgs[forms[form]].label or form in local_forms]
     # "the San Francisco native" is a man born there, whichever club plays there.
-    natives = [(s, e) for s, e, form in org_spans if _NATIVE.match(normalized, e) and form != orgs[forms[form]].label]
+    natives = [(s, e) for s, e, form in org_spans if form != orgs[forms[form]].label and (
+        _NATIVE.match(normalized, e) or _HOME_OF_A_PERSON.search(normalized[max(0, s - 20):s]))]
     # "the Athletics of Philadelphia", "the Forest City club of Rockford": the city of a club named before it.
     natives += [(s, e) for s, e, form in org_spans
                 if form != orgs[forms[form]].label and _CITY_OF_A_CLUB.search(normalized[max(0, s - 40):s])]
@@ -1170,8 +1195,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             if len(kin) == 1:
                 found.append((start, end, "Person", kin[0], full_names[kin[0]], "short"))
                 continue
-        # "Del Baker", which the model reads as a man's name, opens with a given name that also opens surnames.
-        given_as_opener = (start, end) in model_people and len(words) == 2 \
+        # "Del Baker", which the model reads as a man's name (or which the article lists with one: "Dan Topping
+        # and Del Webb"), opens with a given name that also opens surnames.
+        listed = any(f[2] == "Person" and f[5] == "name" and _NEXT_IN_A_LIST.fullmatch(normalized, f[1], start)
+                     for f in found)
+        given_as_opener = ((start, end) in model_people or listed) and len(words) == 2 \
             and words[0] in names.GIVEN_NAMES_THAT_OPEN_SURNAMES and names.is_name_token(words[1])
         if (_is_full_name(words) or given_as_opener) and label not in other_names:
             full_names.setdefault(slug(label), label)
@@ -1608,7 +1636,12 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
         coarguments[(start, end)] = {span for c in subject_tokens for span in _phrase_people(c, spans + pronouns)}
     subjects = _subjects(doc, spans + pronouns)
     main = frozenset((start, end) for start, end in subjects if any(
-        t.dep_ in _SUBJECT_DEPS and (t.head.dep_ == "ROOT" or t.head.dep_ == "conj" and t.head.head.dep_ == "ROOT")
+        t.dep_ in _SUBJECT_DEPS and _heads_the_sentence(t) for t in doc if start <= t.idx < end))
+    # "His first managing job lasted 138 games before owner Bob Short fired him": a main subject that names no one
+    # is about its possessor, not about the subject of a clause under it.
+    main |= frozenset((start, end) for start, end in spans + pronouns if any(
+        t.dep_ == "poss" and t.head.dep_ in _SUBJECT_DEPS and _heads_the_sentence(t.head)
+        and not _phrase_people(t.head, [s for s in spans + pronouns if s != (start, end)])
         for t in doc if start <= t.idx < end))
     speakers = frozenset((start, end) for start, end in subjects if any(
         t.dep_ in _SUBJECT_DEPS and t.head.lemma_ in _SAYING for t in doc if start <= t.idx < end))
@@ -1616,6 +1649,11 @@ def _grammatical_roles(doc: Any, spans: list[tuple[int, int]], pronouns: list[tu
 
 
 _SAYING = frozenset({"say", "add", "tell", "recall", "explain"})
+
+
+def _heads_the_sentence(subject: Any) -> bool:
+    """Whether `subject` is the subject of its sentence's main verb (or of a verb joined to it)."""
+    return bool(subject.head.dep_ == "ROOT" or subject.head.dep_ == "conj" and subject.head.head.dep_ == "ROOT")
 
 
 def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]],
@@ -1677,7 +1715,12 @@ def _pronoun_mentions(text: str, found: list[tuple[int, int, str, str, str, str]
             same = [p for p in same if (p[0], p[1]) not in roles.obliques or (p[0], p[1]) in kept]
         earlier = [p for p in agreeing if sentence_of(p[0]) < here]
         is_subject = span in roles.subjects
-        if earlier and (is_subject or span in roles.coarguments) and (
+        # "... under manager Casey Stengel, who remained a friend. A back injury ended his playing career": a
+        # possessive that opens its sentence's people goes on with the last sentence's centre, as a subject does.
+        # (Not after a suffix the sentences were split at: "cost Cal Ripken Sr. his job".)
+        opening_possessive = m.group(0).lower() in ("his", "her") and not same \
+            and not _AFTER_A_SUFFIX.search(text[max(0, m.start() - 6):m.start()])
+        if earlier and (is_subject or span in roles.coarguments or opening_possessive) and (
                 not same or is_subject and all((p[0], p[1]) in roles.obliques for p in same)):
             centre = _centre(earlier, named_subjects, sentence_of, roles.main_subjects, roles.speakers)
             if centre is not None and centre[3] not in barred:

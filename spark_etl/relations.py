@@ -331,6 +331,15 @@ RULES: tuple[Rule, ...] = (
                     ("Among the pitchers Ned Carrow coached at Vanderbilt, Bo Lantz was drafted.", "Ned Carrow",
                      "Vanderbilt Commodores")),
           counter_examples=("Ned Carrow never coached at Vanderbilt.",)),
+    # "The Indians still have Jim Thome and Manny Ramirez": a club has its players.
+    _rule("club_has", "have", "patient", "agent", "Player",
+          examples=(("The Cleveland Indians still have Ned Carrow and Al Dunn.", "Ned Carrow", "Cleveland Indians"),),
+          counter_examples=("The Cleveland Indians have interest in Ned Carrow.",
+                            "The Cleveland Indians do not have Ned Carrow.")),
+    _rule("coached_for", "coach", "agent", "prep:for", "Coach",
+          examples=(("Ned Carrow later coached for the Arizona Diamondbacks and managed the Washington Nationals.",
+                     "Ned Carrow", "Arizona Diamondbacks"),),
+          counter_examples=("Ned Carrow coached for two seasons against the Arizona Diamondbacks.",)),
 )
 
 @dataclass(frozen=True)
@@ -443,7 +452,24 @@ def is_asserted(parse: Parse, a: Token, b: Token) -> bool:
         while verb is not None:
             checked.append(verb)
             verb = parse.head(verb) if verb.dep in ("xcomp", "ccomp", "pcomp") else None
+    if any(_refused(parse, t) for t in checked):
+        return False
     return not any(_unasserting(parse, t) for t in checked)
+
+
+# Verbs of refusing ("refused" is not one: "refused to play Conforto against lefties" says he played him otherwise).
+_REFUSING = frozenset({"decline", "reject", "spurn", "rebuff"})
+
+
+def _refused(parse: Parse, verb: Token) -> bool:
+    """Whether `verb` is what someone declined, rejected or turned down doing: "declined to coach", "turned down
+    chances to manage the Red Sox", "rejected an offer to coach"."""
+    if verb.dep not in ("xcomp", "acl") or (head := parse.head(verb)) is None:
+        return False
+    if verb.dep == "acl" and head.dep == "dobj":
+        head = parse.head(head) or head
+    return bool(verb_forms(head) & _REFUSING) or head.lemma.lower() == "turn" and any(
+        c.text.lower() == "down" for c in parse.children(head, "prt"))
 
 
 def in_coordinated_clauses(parse: Parse, a: Token, b: Token) -> bool:
@@ -486,13 +512,13 @@ def _first_listed(parse: Parse, club: Token, top: Token | None, mention_of: Call
 def played_for(parse: Parse, person: Token, club: Token, mention_of: Callable[[Token], dict[str, Any] | None]
                ) -> bool:
     """Whether the club (or the list it is in) is what the person's clause says he played, pitched or caught for
-    or with: "He later pitched for the Phillies, the Yankees and the Cardinals"."""
+    or with: "He played at Clemson", "He later pitched for the Phillies, the Yankees and the Cardinals"."""
     top = parse.common_head(person, club)
     step = _first_listed(parse, club, top, mention_of)
     while step != top and step.dep in ("pobj", "prep"):
         head = parse.head(step)
         if head is not None and head == top and head.pos == "VERB" and head.lemma.lower() in _PLAYED \
-                and step.dep == "prep" and step.text.lower() in ("for", "with"):
+                and step.dep == "prep" and step.text.lower() in ("for", "with", "at"):
             return True
         if head is None or head == step:
             return False
@@ -520,6 +546,8 @@ def governing_role(parse: Parse, person: Token, club: Token, cues: tuple[tuple[s
             # Not the words of a club's name in it ("a Uni-President Lions outfielder").
             words = " ".join(t.text for t in parse.tokens if t.i in parse.span_of(head)
                              and ((m := mention_of(t)) is None or m["entity_type"] == "Person"))
+            if step.dep == "prep":  # "an assistant at South Carolina": a title its preposition makes one
+                words += f" {step.text}"
             role = next((role for role, pattern in cues if pattern.search(words)), None)
             if role is not None:
                 holders = [t for t in (parse.head(head) if head.dep == "appos" else None,
@@ -718,6 +746,14 @@ def _antecedent(parse: Parse, verb: Token, head: Token) -> Token:
     return head
 
 
+_PLURAL_FORMS = frozenset({"have", "are", "were", "own", "run", "remain"})
+
+
+def _plural_verb(parse: Parse, verb: Token) -> bool:
+    """Whether the verb (or its auxiliary) is in a form only a plural subject takes: "have owned", "were"."""
+    return any(t.text.lower() in _PLURAL_FORMS for t in [verb, *parse.children(verb, "aux", "auxpass")])
+
+
 def relative_clause_antecedent(parse: Parse, verb: Token) -> Token | None:
     """Whom the "who" subject of a relative clause headed by `verb` stands for; None for any other verb."""
     head = parse.head(verb)
@@ -734,6 +770,9 @@ def _agent(parse: Parse, verb: Token) -> list[Token]:
     found = parse.children(verb, "nsubj")
     if (antecedent := relative_clause_antecedent(parse, verb)) is not None:
         found = [antecedent]  # "the Diablos, who won the title under Bundy": the Diablos won
+        # "Dan Topping and Del Webb, who have owned the Yankees": a plural verb's "who" is the whole list.
+        if antecedent.dep == "conj" and (first := parse.head(antecedent)) is not None and _plural_verb(parse, verb):
+            found = parse.conjuncts(first)
     for by in parse.children(verb, "agent"):
         found += parse.children(by, "pobj")
     head = parse.head(verb)

@@ -2196,3 +2196,77 @@ def test_a_plural_title_before_a_list_titles_each_name_of_it(lexicon: Lexicon) -
     text = ("Twins hire Bo Pike\n\nThe Minnesota Twins hired Bo Pike as pitching coach on Thursday.\n\nAmong the "
             "pitchers Pike coached at Arkansas this season, Al Dunn was a second-round pick.")
     assert ("Bo Pike", "Minnesota Twins", "Player") not in memberships(facts_of(text, lexicon, (2018, 11)))
+
+
+def test_a_main_subject_naming_no_one_is_about_its_possessor(lexicon: Lexicon) -> None:
+    text = ("Len Dobrowski managed the Seattle Mariners for two years. His first job, with the Seattle Mariners in "
+            "1973, lasted 38 games before owner Al Dunn fired him. The Texas Rangers then hired him as a coach.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Len Dobrowski", "Texas Rangers", "Coach") in found and ("Al Dunn", "Texas Rangers", "Coach") \
+        not in found, found
+
+
+def test_what_someone_turned_down_doing_is_not_done(lexicon: Lexicon) -> None:
+    assert not memberships(facts_of("Len Dobrowski said he turned down chances to manage the Boston Red Sox and the "
+                                    "Chicago Cubs in the 1990s.", lexicon))
+    assert not memberships(facts_of("Len Dobrowski declined to coach the Seattle Mariners in 2005.", lexicon))
+
+
+def test_where_a_person_comes_from_is_a_place(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("A native of Texas, Len Dobrowski played at Texas A&M.", lexicon, (2015, 6)))
+    assert found == {("Len Dobrowski", "Texas A&M Aggies", "Player")}, found
+    assert _clubs("Len Dobrowski, who was born in Cleveland, pitched for the Seattle Mariners.", lexicon) \
+        == ["seattle-mariners"]
+
+
+def test_a_verb_of_coaching_for_a_club_gives_its_post(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Ned Carrow later coached for the Arizona Diamondbacks and managed the Washington "
+                                 "Nationals.", lexicon))
+    assert found == {("Ned Carrow", "Arizona Diamondbacks", "Coach"), ("Ned Carrow", "Washington Nationals",
+                                                                        "Manager")}, found
+
+
+def test_a_title_at_a_club_is_no_playing_there_when_he_played_elsewhere(lexicon: Lexicon) -> None:
+    text = ("Clemson hired Monte Pike on Tuesday. Pike played at Texas A&M and was an assistant at Vanderbilt from "
+            "2004 through 2008.")
+    found = memberships(facts_of(text, lexicon, (2015, 6)))
+    assert ("Monte Pike", "Vanderbilt Commodores", "Coach") in found and \
+        ("Monte Pike", "Vanderbilt Commodores", "Player") not in found, found
+    # ... but words of playing for a club keep him its player beside the post a verb gives him there.
+    text = ("Bo Pike spent his entire playing career with the San Francisco Giants, from 1958-70, and later coached "
+            "for the club.")
+    assert {("Bo Pike", "San Francisco Giants", "Player"), ("Bo Pike", "San Francisco Giants", "Coach")} \
+        <= memberships(facts_of(text, lexicon))
+
+
+def test_a_club_titling_a_relative_is_not_the_club_of_the_story(lexicon: Lexicon) -> None:
+    text = ("Tigers sign Tucker\n\nSEOUL (Yonhap) — The Kia Tigers signed slugger Bo Pike on Tuesday.\n\n"
+            "Outfielder Al Dunn, the older brother of Houston Astros outfielder Ned Dunn, joined the club in May.")
+    found = memberships(facts_of(text, lexicon, (2019, 10)))
+    assert ("Al Dunn", "Houston Astros", "Player") not in found, found
+
+
+def test_a_place_run_on_from_a_school_is_no_person(lexicon: Lexicon) -> None:
+    assert _referents("Bo Pike was drafted by the San Diego Padres in 1977 out of Cal Poly-San Luis Obispo.",
+                      lexicon, "name") == [("Bo Pike", "bo-pike")]
+
+
+def test_a_given_name_that_opens_surnames_in_a_list_of_names(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Bo Pike and Del Carrow, who have owned the New York Yankees since 1945, keep 10 per "
+                                 "cent each.", lexicon, (1964, 8)))
+    assert found == {("Bo Pike", "New York Yankees", "Owner"), ("Del Carrow", "New York Yankees", "Owner")}, found
+
+
+def test_a_club_named_in_a_quotation_is_not_the_club_outside_it(lexicon: Lexicon) -> None:
+    text = ("White Sox sign Bo Pike\n\nCHICAGO (AP) — The Chicago White Sox signed Bo Pike on Tuesday.\n\n\"We had to "
+            "do something to close the gap with Cleveland,\" said Al Dunn, who bought the club in 1981.")
+    assert [m.entity_key for m in find_mentions(text, lexicon) if m.kind == "description"] == ["chicago-white-sox"]
+
+
+def test_a_possessive_opening_its_sentences_people_goes_on_with_the_last_sentences_centre(lexicon: Lexicon) -> None:
+    text = ("Al Dunn played two games for the Brooklyn Dodgers in 1935 under manager Bo Pike, who remained a close "
+            "friend. A back injury ended his playing career, and he coached the Seattle Mariners for ten years.")
+    found = memberships(facts_of(text, lexicon))
+    assert ("Al Dunn", "Seattle Mariners", "Coach") in found, found
+    assert not {m for m in found if m[0] == "Bo Pike" and m[1] == "Seattle Mariners"} \
+        and ("Al Dunn", "Seattle Mariners", "Player") not in found
