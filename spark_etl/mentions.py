@@ -242,7 +242,7 @@ _PLACE_PREPOSITION = re.compile(r"\b(?:in|at|to|from|of|near|outside|around|sinc
 _CITY_OF_A_CLUB = re.compile(r"(?:\b[A-Z][a-z]+s|\bclub|\bteam|\bnine)\s+of\s+$")
 _PLACE_OPENERS = names.PLACE_OPENERS - {"New"}
 _AFTER_A_SUFFIX = re.compile(r"\b(?:Sr|Jr)\.\s+$")
-_NEXT_IN_A_LIST = re.compile(r",?\s+(?:and|or)\s+|,\s+")
+_LIST_SEPARATOR = re.compile(r",?\s+(?:and|or)\s+|,\s+")
 _NATIVE = re.compile(r"\s+natives?\b")
 # "A native of Texas", "born in Cleveland", "grew up in Chicago": where a person comes from is a place.
 _HOME_OF_A_PERSON = re.compile(r"\b(?:natives?\s+of|residents?\s+of|born\s+in|raised\s+in|grew\s+up\s+in)\s+$")
@@ -807,17 +807,16 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
              or not _KIN_OF_A_TITLED.search(text[max(0, c[0] - 40):c[0]])]
     described = []
     quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(text)]
+    # Nor, outside a quotation, a club named inside one: the speaker's word, not the reporter's antecedent ('"...
+    # close the gap with Cleveland," said Jerry Reinsdorf, who bought the club'); but a speaker's title of "the
+    # club's" is of the club he speaks of ('"... Cardinals baseball," said Bill DeWitt Jr., the club's chairman').
+    unquoted = [c for c in named if not _overlaps(c[0], c[1], quoted)]
     all_named = named
     for m in _CLUB_DESCRIPTION.finditer(text):
         # "the club's president", "the team's leading hitter": the story's club, unless its sentence named one,
         # whichever way ("the former Houston Astros manager ... his role in the club's scheme").
         possessive = text[m.end():m.end() + 1] in ("’", "'")
-        # Nor, outside a quotation, a club named inside one: the speaker's word, not the reporter's antecedent
-        # ('"... close the gap with Cleveland," said Jerry Reinsdorf, who bought the club'); but a speaker's title
-        # of "the club's" is of the club he speaks of ('"... Cardinals baseball," said Bill DeWitt Jr., the club's
-        # chairman').
-        named = all_named if possessive or _overlaps(m.start(), m.end(), quoted) else \
-            [c for c in all_named if not _overlaps(c[0], c[1], quoted)]
+        named = all_named if possessive or _overlaps(m.start(), m.end(), quoted) else unquoted
         clubs = [c for c in named if (c[0], c[1]) not in (titling or set())]
         before = [c for c in clubs if c[1] <= m.start()]
         if outside := [c for c in before if (c[0], c[1]) not in (about_a_club or set())]:
@@ -1197,7 +1196,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                 continue
         # "Del Baker", which the model reads as a man's name (or which the article lists with one: "Dan Topping
         # and Del Webb"), opens with a given name that also opens surnames.
-        listed = any(f[2] == "Person" and f[5] == "name" and _NEXT_IN_A_LIST.fullmatch(normalized, f[1], start)
+        listed = any(f[2] == "Person" and f[5] == "name" and _LIST_SEPARATOR.fullmatch(normalized, f[1], start)
                      for f in found)
         given_as_opener = ((start, end) in model_people or listed) and len(words) == 2 \
             and words[0] in names.GIVEN_NAMES_THAT_OPEN_SURNAMES and names.is_name_token(words[1])
