@@ -26,8 +26,10 @@ _HEAD_COACH = r"(?<!associate )(?<!assistant )head coach"
 ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # An assistant general manager is an executive under the general manager, not one.
     ("GeneralManager", re.compile(r"(?<!assistant )(?<!assistant to the )\b(?:general manager|GM)\b", re.I)),
-    ("Executive", re.compile(r"\b(?:COO|CEO|(?i:president|chief \w+ officer|executive|assistant general managers?|"
-                             r"assistant GMs?|vice presidents?|director of [a-z]+(?: [a-z]+)?|athletic director|"
+    # A club's secretary ran its business in the early game: "Ernest S. Barnard, the Cleveland club's secretary".
+    ("Executive", re.compile(r"\b(?:COO|CEO|secretary(?:-treasurer)?|(?i:president|chief \w+ officer|executive|"
+                             r"assistant general managers?|assistant GMs?|vice presidents?|"
+                             r"director of [a-z]+(?: [a-z]+)?|athletic director|"
                              r"special (?:assistants?|advisers?|advisors?)|senior (?:advisers?|advisors?)|"
                              r"farm director|front office))\b")),
     ("Owner", re.compile(r"\b(?:owner|owners|chairman|chairwoman|(?:managing |general |limited )partners?)\b", re.I)),
@@ -429,7 +431,10 @@ def _with_coordinated_titles(sentence: str, sentence_start: int, chosen: tuple[i
     return list(dict.fromkeys(roles))
 
 
-_TITLES_JOINED = re.compile(r"\s*(?:,\s*)?(?:and|&)\s+")
+# "president of baseball operations and general manager": a title's own field of work may come between.
+# "president and principal owner": so may a word of the next title's own, not a time's ("and former coach").
+_TITLES_JOINED = re.compile(r"(?:\s+of\s+(?:[a-z-]+\s+){0,2}[a-z-]+)?\s*(?:,\s*)?(?:and|&)\s+"
+                            r"(?:(?!former\b|then\b|later\b|now\b|ex-)[a-z-]+\s+)?")
 
 
 def _possesses(sentence: str, sentence_start: int, person: dict[str, Any], team_span: tuple[int, int]) -> bool:
@@ -640,16 +645,27 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
                                    role=org_title, start_year=first, end_year=last))
                 continue
             # A title right after a club's possessive is that club's ("the Padres' vice president of scouting",
-            # "Houston's bench coach"), however far the person.
-            scored = [(-1 if _CLUBS_TITLE.fullmatch(sentence[o_span[1] - sentence_start: span[0] - sentence_start])
+            # "Houston's bench coach", "their general manager"), however far the person.
+            clubs_own = _CLUBS_TITLE if org.get("surface", "").lower() not in ("their", "its") else _OWNING_PRONOUN
+            scored = [(-1 if clubs_own.fullmatch(sentence[o_span[1] - sentence_start: span[0] - sentence_start])
                        else 2 * _gap(p_span, span) + _gap(o_span, span), role, span) for role, span in own_cues]
             # (One his relative clause gives another club counts: "Stan Kasten, who ran the Atlanta Braves as team
             # president from 1986-2003, ... will become the Nationals' president".)
             cue_between = any(min(p_span[1], o_span[1]) <= span[0] and span[1] <= max(p_span[0], o_span[0])
                               for _, span in own_cues + clauses_cues)
+            # Before a title the club owns, the person's own relative clause or apposition between him and the
+            # club is no distance: "Branch Rickey, who built the St. Louis Cardinals into the champions of
+            # baseball, resigned as their general manager" (but another person between is).
+            own_words = [span for holder, _, span in club_clauses if holder == person["entity_key"]]
+            own_words += [appositions[person["start"]]] if person["start"] in appositions else []
+            own_words = [(start, end) for start, end in own_words if p_span[1] <= start and end <= o_span[0]]
+            others_between = any(p_span[1] <= p["start"] < o_span[0] and not any(
+                start <= p["start"] < end for start, end in own_words) for p in people)
+            gap = _gap(p_span, o_span) - (sum(end - start for start, end in own_words) if any(
+                score == -1 for score, _, _ in scored) and not others_between else 0)
             if _possesses(sentence, sentence_start, person, o_span):
                 pass  # the role of the sentence's nearest cue of this person, however far
-            elif _gap(p_span, o_span) > (2 if cue_between else 1) * MAX_CUE_DISTANCE:
+            elif gap > (2 if cue_between else 1) * MAX_CUE_DISTANCE:
                 continue
             else:
                 scored = [s for s in scored if s[0] <= 2 * MAX_CUE_DISTANCE + _gap(p_span, o_span)]
@@ -896,6 +912,9 @@ def _with_listed_clubs(matches: list[tuple[relations.Rule, dict[str, Any], dict[
     found = list(matches)
     matched = {(id(rule), person["entity_key"], club["entity_key"]) for rule, person, club, _ in matches}
     for rule, person, club, verb in matches:
+        # Not the club a relative clause on one of the list is about: "the Harrisburg Giants, whom he managed".
+        if verb.dep == "relcl" and re.match(r",\s+(?:whom|which)\b", sentence[club["end"] - sentence_start:]):
+            continue
         span = lists.get(club["start"])
         for other in teams:
             key = (id(rule), person["entity_key"], other["entity_key"])
@@ -981,6 +1000,11 @@ def _parsed_facts(sentence: str, sentence_start: int, mentions: list[dict[str, A
                 and any(o.text.lower() in ("him", "her", "them") or (
                     (who := mention_of(o)) is not None and who["entity_type"] == "Person")
                         for o in parsed.children(verb, "dobj")) for p in people):
+            return False
+        # "Francona, who managed Schilling in Philadelphia": the one managed or coached is not the manager.
+        if fact["relation"] == "member" and fact.get("role") in ("Manager", "Coach") and people and all(
+                (t := parsed.covering(p["start"], p["end"])) is not None and t.dep in ("dobj", "xcomp", "nsubjpass")
+                and (verb := parsed.head(t)) is not None and verb.lemma in ("manage", "coach") for p in people):
             return False
         # "The Orioles, owned by Peter Angelos, fired the manager": one named only in a participle's words about a
         # club is none of the sentence's events but that participle's own.
@@ -1777,8 +1801,11 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         moves = relations.trade_moves(parsed, _mention_finder(mentions))
         if moves:
             trade = _trade_of(moves, facts, start)
-        elif trade is not None and trade_end is not None and 0 <= start - trade_end <= 1:
-            implied += [dict(f, sentence_start=start) for f in _continued_trade(parsed, mentions, *trade)]
+        # The next sentence of its paragraph; or the next paragraph's first, where the club that got players says
+        # so ("The Red Sox acquired Schilling from Arizona ...\n\nArizona received Fossum, Lyon and Goss").
+        elif trade is not None and trade_end is not None and 0 <= start - trade_end <= 2:
+            implied += [dict(f, sentence_start=start)
+                        for f in _continued_trade(parsed, mentions, *trade, went=start - trade_end <= 1)]
         else:
             trade = None
         trade_end = start + len(sentence)
@@ -1940,11 +1967,11 @@ def _trade_of(moves: list[relations.Move], facts: list[dict[str, Any]],
 
 
 def _continued_trade(parsed: parse.Parse, mentions: list[dict[str, Any]], sides: dict[str, dict[str, Any]],
-                     year: int | None) -> list[dict[str, Any]]:
+                     year: int | None, went: bool = True) -> list[dict[str, Any]]:
     """The players a sentence right after a trade sends to one of its clubs (relations.continued_trade): players
     of the club they leave, and of the one they join, traded to it in the trade's year."""
     found = []
-    for move in relations.continued_trade(parsed, _mention_finder(mentions), sides):
+    for move in relations.continued_trade(parsed, _mention_finder(mentions), sides, went):
         person, verb = move.person, move.verb
         span = (min(person["start"], verb.start), max(person["end"], verb.end))
         found += [_fact("member", person, side, *span, role="Player") for side in (move.left, move.joined) if side]

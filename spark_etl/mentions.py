@@ -245,7 +245,10 @@ _AFTER_A_SUFFIX = re.compile(r"\b(?:Sr|Jr)\.\s+$")
 _LIST_SEPARATOR = re.compile(r",?\s+(?:and|or)\s+|,\s+")
 _NATIVE = re.compile(r"\s+natives?\b")
 # "A native of Texas", "born in Cleveland", "grew up in Chicago": where a person comes from is a place.
-_HOME_OF_A_PERSON = re.compile(r"\b(?:natives?\s+of|residents?\s+of|born\s+in|raised\s+in|grew\s+up\s+in)\s+$")
+_HOME_OF_A_PERSON = re.compile(r"\b(?:natives?\s+of|residents?\s+of|born\s+in|raised\s+in|grew\s+up\s+in)\s+$"
+                               # Nor where people travel: "flew to Arizona and spent Thanksgiving with Schilling".
+                               r"|\b(?:flew|flown|fly|flies|flying|traveled|travelled|traveling|travelling|drove|"
+                               r"driven)\s+(?:back\s+|home\s+|out\s+)?(?:to|from|into)\s+$")
 _AT_A_PLACE = re.compile(r"\b(?:in|at|from|near|outside)\s+$", re.I)
 
 
@@ -757,9 +760,12 @@ OPPONENT_BEFORE = re.compile(
 # The standings' other side, which is no game's account: "8 1/2 games behind the Yankees", "who trail the Cardinals".
 STANDINGS_BEFORE = re.compile(r"\b(?:games\s+(?:behind|ahead\s+of)|trail|trails|trailed|trailing)\s+(?:the\s+)?$")
 
-# "the club", "the team", "the club's president", "club president Gabe Paul": the club the article spoke of last.
-# Not "the club's top affiliate", "the team's owner": what a club owns is said of that, not of the club's people.
-_CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:club|team|franchise)\b(?![’']s?\s+(?:[\w-]+\s+){0,2}?(?:affiliates?|farm|"
+# "the club", "the team", "the club's president", "club president Gabe Paul", "managed the 1982 club": the club the
+# article spoke of last.
+# Not "the club's top affiliate", "the team's owner": what a club owns is said of that, not of the club's people
+# (but "the club's president and owner" is).
+_CLUB_DESCRIPTION = re.compile(r"\b[Tt]he (?:(?:1[89]|20)\d\d )?(?:club|team|franchise)\b"
+                               r"(?![’']s?\s+(?:(?!and\b)[\w-]+\s+){0,2}?(?:affiliates?|farm|"
                                r"system|parent|owners?|ownership)\b)"
                                # "put together by club president Gabe Paul": a title the word "club" opens.
                                r"|(?<![Tt]he )\b[Cc]lub(?= (?:president|chairman|chairwoman|owner|official) [A-Z])")
@@ -813,6 +819,11 @@ def _club_descriptions(text: str, found: list[tuple[int, int, str, str, str, str
     unquoted = [c for c in named if not _overlaps(c[0], c[1], quoted)]
     all_named = named
     for m in _CLUB_DESCRIPTION.finditer(text):
+        # A season's club is an earlier sentence's, not one its own sentence names: "a day after sending Rizzo to
+        # the New York Yankees, ... tore down the core of the 2016 team".
+        if re.search(r"\d", m.group()) and any(
+                sentence_of(c[0]) == sentence_of(m.start()) and c[1] <= m.start() for c in all_named):
+            continue
         # "the club's president", "the team's leading hitter": the story's club, unless its sentence named one,
         # whichever way ("the former Houston Astros manager ... his role in the club's scheme").
         possessive = text[m.end():m.end() + 1] in ("’", "'")
@@ -913,6 +924,66 @@ def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
     return resolved
 
 
+# The nouns of a post a club's "their" or "its" may own: "resigned as their vice president and general manager".
+_OWNED_POSTS = frozenset({"manager", "coach", "president", "owner", "owners", "executive", "director", "scout",
+                          "chairman", "chairwoman", "GM", "skipper", "officer"})
+
+
+def _club_possessive_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
+                              titling: set[tuple[int, int]]) -> list[tuple[int, int, str, str, str, str]]:
+    """Each "their" or "its" that owns a post, outside quotations, as a mention of a club: the club its clause's
+    subject is ("The Mets hired Yankees bench coach Carlos Mendoza as their manager"); under a person's subject,
+    the last club its sentence names before it as a subject, or else the last but one that titles someone or owns
+    something ("Rickey, who built the Cardinals into champions, resigned as their general manager"); or else the
+    club the sentence before is about, as its subject ("The Cardinals had a bad year. Jones resigned as their
+    general manager"). None where people listed together own it ("Smith and Jones thanked their manager")."""
+    text = doc.text
+    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+    clubs = sorted((f for f in found if f[2] == "Team" and not _overlaps(f[0], f[1], quoted)), key=lambda f: f[0])
+    people = [f for f in found if f[2] == "Person"]
+    resolved: list[tuple[int, int, str, str, str, str]] = []
+    for token in doc:
+        end = token.idx + len(token.text)
+        if token.lower_ not in ("their", "its") or token.dep_ != "poss" or token.head.text not in _OWNED_POSTS \
+                or _overlaps(token.idx, end, quoted) or _overlaps(token.idx, end, [(f[0], f[1]) for f in found]):
+            continue
+        here = sentence_of(token.idx)
+        listed = [p for p in people if sentence_of(p[0]) == here and p[1] <= token.idx
+                  and (head := _span_head(doc, p[0], p[1])) is not None
+                  and (head.dep_ == "conj" or any(c.dep_ == "conj" for c in head.children))]
+        if listed:
+            continue
+        subject = _clause_subject(token)
+        owner = next((c for c in clubs if subject is not None and c[0] <= subject.idx < c[1]), None)
+        if owner is None:
+            same = [c for c in clubs if sentence_of(c[0]) == here and c[1] <= token.idx
+                    and (c[0], c[1]) not in titling and text[c[1]:c[1] + 1] not in ("'", "’")]
+            if not same:
+                same = [c for c in clubs if sentence_of(c[0]) == here - 1 and _names_a_subject(doc, c)
+                        and "\n" not in text[c[1]:token.idx]]
+                same = same[:1]
+            # Of several, one that is a clause's subject: "The Dodgers lost Seager to the Rangers, and Andrew
+            # Friedman, their president of baseball operations, said".
+            same = [c for c in same if _names_a_subject(doc, c)] or same
+            owner = same[-1] if same else None
+        if owner is not None:
+            _, _, entity_type, key, label, _ = owner
+            resolved.append((token.idx, end, entity_type, key, label, "description"))
+    return resolved
+
+
+def _clause_subject(token: Any) -> Any:
+    """The subject of the nearest clause above a token (a relative pronoun's antecedent for it), or None."""
+    verb = token.head
+    while True:
+        subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None:
+            return verb.head if subject.lower_ in ("who", "which", "that") and verb.dep_ == "relcl" else subject
+        if verb.head.i == verb.i:
+            return None
+        verb = verb.head
+
+
 def _relative_clause_subject(doc: Any, mention: tuple[int, int, str, str, str, str]) -> bool:
     """Whether a mention is what a relative clause hung on it is about: "the Yankees, who finished second"."""
     token = _span_head(doc, mention[0], mention[1])
@@ -957,14 +1028,19 @@ def find_mentions(text: str, lexicon: Lexicon, use_model: bool = True) -> list[M
     return read_article(text, lexicon, use_model)[0]
 
 
-def _club_of_the_city(clubs: tuple[str, ...], ever: set[str], named_otherwise: set[str]) -> str | None:
+def _club_of_the_city(clubs: tuple[str, ...], ever: set[str], named_otherwise: set[str],
+                      named_in_full: frozenset[str] | set[str] = frozenset()) -> str | None:
     """The club a city written alone stands for, of the `clubs` that played there in the article's year: the one
     club, or of two the one the article also names by another of its names ("Philadelphia" in a story of 1933
     that speaks of the Athletics); with none, the one club of those that ever played there (`ever`) that the
     article names so ("Kansas City" in a story of 1968 that tells of a trade to the Kansas City Athletics in 1959).
-    None when the article does not say which."""
+    The one club of the year too, unless the article names one other club of the city in full (`named_in_full`)
+    and not that one. None when the article does not say which."""
     if len(clubs) == 1:
-        return clubs[0]
+        # Not where the article names the city's other club in full and not this one: "the Pittsburgh Crawfords
+        # ... brought him to Pittsburgh" in a story of 1982.
+        others = named_in_full - {clubs[0]}
+        return clubs[0] if clubs[0] in named_in_full or len(others) != 1 else next(iter(others))
     named = [key for key in (clubs or sorted(ever)) if key in named_otherwise]
     return named[0] if len(named) == 1 else None
 
@@ -1096,10 +1172,15 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
             if city not in local_forms and city not in school_places} if year is not None else {}
     ever = lexicon.clubs_ever_by_name()
     # (By a name that is its own in the article's year too: "Kansas City" in 1960 beside "Athletics".)
-    named_otherwise = {nicknamed.get(surface, forms[surface]) for _, _, surface in org_spans if surface not in eras} \
-        | {eras[surface][0] for _, _, surface in org_spans if len(eras.get(surface, ())) == 1}
+    named_by_name = {nicknamed.get(surface, forms[surface]) for _, _, surface in org_spans if surface not in eras}
+    named_otherwise = named_by_name | {eras[surface][0] for _, _, surface in org_spans
+                                       if len(eras.get(surface, ())) == 1}
     for s, e, surface in org_spans:
-        club_then = _club_of_the_city(eras[surface], ever.get(surface, set()), named_otherwise) \
+        # (Of the city's clubs the article names in full: "the Pittsburgh Crawfords ... brought him to
+        # Pittsburgh" in a story of 1982.)
+        club_then = _club_of_the_city(eras[surface], ever.get(surface, set()), named_otherwise, {
+            key for key in named_by_name if orgs[key].label.startswith(f"{surface} ")
+            and not (orgs[key].level or "").startswith("NCAA")}) \
             if surface in eras and (s, e) not in schools else ""
         org: Organization | None = None if club_then is None else \
             orgs[schools.get((s, e)) or club_then or nicknamed.get(surface, forms[surface])]
@@ -1143,9 +1224,12 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                 candidates = [c for c in candidates if not _overlaps(c[0], c[1], [(s, e)])]
         # "died at his home in Bel Air", "from Las Matas de Santa Cruz": a name the model reads as a place, after a
         # preposition of place, is one.
+        # Not after a verb's particle: "would bring in Warren Giles".
         places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in ("GPE", "LOC", "FAC")]
+        particles = {t.idx for t in doc if t.dep_ == "prt"}
         candidates = [c for c in candidates if not (
-            _overlaps(c[0], c[1], places) and _AT_A_PLACE.search(normalized[max(0, c[0] - 12):c[0]]))]
+            _overlaps(c[0], c[1], places) and (at := _AT_A_PLACE.search(normalized[max(0, c[0] - 12):c[0]]))
+            and max(0, c[0] - 12) + at.start() not in particles)]
 
     # A name the article calls a company is none of a person: "Yakult Honsha, the dairy drink company".
     candidates = [c for c in candidates if not _COMPANY_APPOSED.match(normalized, c[1])]
@@ -1242,8 +1326,11 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     occupied = taken + [(f[0], f[1]) for f in found]
     surnames = {names.surname(label) for label in full_names.values()}
     given_names = {names.given_name(label) for label in full_names.values() if len(label.split()) >= 2}
+    # So is a surname that is a common word the name rules drop where it opens a sentence ("Go, 25, signed",
+    # after "Go Woo-suk").
     for part, keys in by_part.items():
-        if len(keys) == 1 and part in lexicon.not_name_words and part.lower() not in dates.MONTHS \
+        if len(keys) == 1 and (part in lexicon.not_name_words or _nlp().vocab[part.lower()].is_stop) \
+                and part.lower() not in dates.MONTHS \
                 and part not in dates.WEEKDAYS and part in surnames:
             singles += [(m.start(), m.end(), part) for m in re.finditer(rf"\b{re.escape(part)}\b(?![’'-])", normalized)
                         if not _overlaps(m.start(), m.end(), occupied)
@@ -1301,6 +1388,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
         parsed_doc, teams, [(f[0], f[1]) for f in found if f[2] == "Person" and f[5] != "pronoun"])
     about_a_club = set() if parsed_doc is None else _in_relative_clauses(parsed_doc, teams, teams)
     found += _club_descriptions(normalized, found, sentence_of, colleges, titling, about_someone, about_a_club)
+    if parsed_doc is not None:
+        found += _club_possessive_pronouns(parsed_doc, found, sentence_of, titling)
 
     mentions = []
     for start, end, entity_type, key, label, kind in sorted(found):
@@ -1798,8 +1887,12 @@ def _person_descriptions(text: str, found: list[tuple[int, int, str, str, str, s
     people = sorted((f for f in found if f[2] == "Person"), key=lambda f: f[0])
     taken = [(f[0], f[1]) for f in found]
     described = []
-    for m in _PERSON_DESCRIPTION.finditer(text):
-        if _overlaps(m.start(), m.end(), taken):
+    matches = list(_PERSON_DESCRIPTION.finditer(text))
+    # "The left-hander and the right-hander won 49 games between them": two people, neither one of them alone.
+    paired = {m.start() for a, b in zip(matches, matches[1:], strict=False)
+              if re.fullmatch(r"\s+and\s+", text[a.end():b.start()]) for m in (a, b)}
+    for m in matches:
+        if _overlaps(m.start(), m.end(), taken) or m.start() in paired:
             continue
         # A description in apposition is the name's it follows ("Robinson Canó, the 41-year-old former Yankees
         # star"); else whom the article gave that age ("Soto, 25,") or that title ("second baseman Robinson Cano").

@@ -85,8 +85,9 @@ RULES: tuple[Rule, ...] = (
                      "Cubs.", "Al Dunn", "Chicago Cubs"),
                     ("Bo Lee was claimed off waivers by the Padres from the Texas Rangers.", "Bo Lee",
                      "Texas Rangers"))),
-    _rule("moved_to", "promote option send assign outright demote move call", "patient", "prep:to", "Player",
+    _rule("moved_to", "promote option send assign outright demote move call bring", "patient", "prep:to", "Player",
           examples=(("The Padres optioned Bo Lee to the El Paso Chihuahuas.", "Bo Lee", "El Paso Chihuahuas"),
+                    ("He was traded in the deal that brought Bo Lee to the Chicago Cubs.", "Bo Lee", "Chicago Cubs"),
                     ("The Detroit Tigers promoted shortstop Bo Lee from the Lakeland Flying Tigers to the West "
                      "Michigan Whitecaps.", "Bo Lee", "West Michigan Whitecaps"),
                     ("Outfielder Bo Lee was sent down to the Toledo Mud Hens.", "Bo Lee", "Toledo Mud Hens"))),
@@ -331,6 +332,12 @@ RULES: tuple[Rule, ...] = (
                     ("Among the pitchers Ned Carrow coached at Vanderbilt, Bo Lantz was drafted.", "Ned Carrow",
                      "Vanderbilt Commodores")),
           counter_examples=("Ned Carrow never coached at Vanderbilt.",)),
+    # "coached in the Cleveland Indians' organization": the club whose system it is.
+    _rule("coached_in_a_system", "coach", "agent", "poss:prep:in=organization|system|chain", "Coach",
+          examples=(("Ned Carrow later coached in the Cleveland Indians' organization.", "Ned Carrow",
+                     "Cleveland Indians"),
+                    ("Ned Carrow coached in the Twins' farm system for six years.", "Ned Carrow", "Minnesota Twins")),
+          counter_examples=("Ned Carrow never coached in the Cleveland Indians' organization.",)),
     # "The Indians still have Jim Thome and Manny Ramirez": a club has its players.
     _rule("club_has", "have", "patient", "agent", "Player",
           examples=(("The Cleveland Indians still have Ned Carrow and Al Dunn.", "Ned Carrow", "Cleveland Indians"),),
@@ -700,6 +707,13 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
     head = parse.head(verb)
     if not found and passive and head is not None and verb.dep in ("acl", "relcl"):
         found = [head]  # "Marco Vela, claimed off waivers by the Tigers, ..."
+    elif not passive and head is not None and verb.dep == "relcl" and found and all(
+            t.text.lower() in ("whom", "who") for t in found):
+        # "Don Sutton, 38, whom the Brewers got from the Houston Astros": the name right before the comma, where
+        # there is one ("Thome, Ramírez and Kenny Lofton, whom they got"), or what the clause hangs on.
+        whom = found[0]
+        before = parse.tokens[whom.i - 2] if whom.i >= 2 and parse.tokens[whom.i - 1].text == "," else None
+        found = [before if before is not None and before.pos == "PROPN" else head]
     elif passive and head is not None and verb.dep == "relcl" and found and all(
             t.text.lower() in ("who", "that", "which") for t in found):
         # "Steer and Encarnacion-Strand, who were acquired from the Twins": whom "who" stands for.
@@ -944,6 +958,8 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
             return found
     elif slot == "patient":
         found = _patient(parse, verb)
+        if verb.dep == "relcl" and any(t.text.lower() in ("whom", "who") for t in parse.children(verb, "dobj")):
+            return found  # "the Harrisburg Giants, whom he managed": that one of a list, not the whole list
     elif slot == "attr":  # "is a St. Louis Cardinal", not "Tommy was the Dodgers"
         found = [t for t in parse.children(verb, "attr")
                  if any(d.text.lower() in ("a", "an") for d in parse.children(t, "det"))]
@@ -973,7 +989,12 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
               for pobj in parse.children(prep, "pobj")]
     if slot.startswith("prep:"):
         found += _listed_after_colon(parse, found)
+    # "has owned the Cleveland club", "ran the Cincinnati club": a club written as its city's club.
+    found += [c for token in found if token.lemma.lower() in _CLUB_NOUNS for c in parse.children(token, "compound")]
     return [t for token in found for t in parse.conjuncts(token)]
+
+
+_CLUB_NOUNS = frozenset({"club", "team", "franchise", "nine"})
 
 
 def clause_between(parse: Parse, verb: Token, prep: Token) -> Token | None:
@@ -1111,6 +1132,9 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             successors = replacing
         # The model may read the one replaced as a second subject: "Johnson replaces Garvin Alston, who ...".
         replaced = _argument(parse, verb, "patient") or [t for t in parse.children(verb, "nsubj") if t.i > verb.i]
+        # "Kuenn was fired in October and replaced by Rene Lachemann": the passive's subject is the first verb's.
+        if not replaced and verb.dep == "conj" and head is not None and _is_passive(parse, verb):
+            replaced = parse.children(head, "nsubjpass")
         predecessors = [m for t in replaced if (m := mention_of(t))]
         # "is expected to promote Hobbs to replace him": a purpose clause is as asserted as its head.
         if verb.dep == "advcl" and head is not None and not is_asserted(parse, head, head):
@@ -1120,6 +1144,18 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 if successor["entity_type"] == predecessor["entity_type"] == "Person" and \
                         successor["entity_key"] != predecessor["entity_key"] and is_asserted(parse, verb, verb):
                     found.append((successor, predecessor))
+    # "Malone, who took over from Dan Duquette in January": one who takes over from another takes his post.
+    for verb in parse.tokens:
+        if verb.pos != "VERB" or verb.lemma != "take" or not any(
+                t.text.lower() == "over" for t in parse.children(verb, "prt", "prep", "advmod")) \
+                or not is_asserted(parse, verb, verb):
+            continue
+        successors = [m for t in _argument(parse, verb, "agent") if (m := mention_of(t))]
+        predecessors = [m for word in ("from", "for") for t in _argument(parse, verb, f"prep:{word}")
+                        if (m := mention_of(t))]
+        found += [(successor, predecessor) for successor in successors for predecessor in predecessors
+                  if successor["entity_type"] == predecessor["entity_type"] == "Person"
+                  and successor["entity_key"] != predecessor["entity_key"]]
     # "The Tigers fired manager Les Moss and hired Sparky Anderson": one hired, where the words give no post, in
     # the clause after one that fires someone.
     for verb in parse.tokens:
@@ -1411,6 +1447,9 @@ def trade_moves(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
             patients = {m["start"]: m for t in _patient(parse, verb)
                         if (m := mention_of(t)) and m["entity_type"] == "Person"}
             sides += [(m, False) for m in patients.values()]
+        elif verb.dep == "relcl":  # "Don Sutton, whom the Brewers got from the Houston Astros for Kevin Bass"
+            sides += [(m, False) for t in _patient(parse, verb) if t.i < verb.i
+                      and (m := mention_of(t)) is not None and m["entity_type"] == "Person"]
         targets: list[tuple[int, str, dict[str, Any]]] = []  # (token index, "to" or "from", club)
         returning = False
         previous = ""
@@ -1532,11 +1571,11 @@ def _before_a_name(parse: Parse, token: Token, mention_of: Callable[[Token], dic
 
 
 def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
-                    sides: dict[str, dict[str, Any]]) -> list[Move]:
+                    sides: dict[str, dict[str, Any]], went: bool = True) -> list[Move]:
     """The players a sentence right after a trade sends to one of the trade's two clubs (`sides`, by key) with no
     trade verb of its own (CONTINUED_TRADE_EXAMPLES): each joins that club and leaves the other. Read clause by
-    clause (up to a semicolon): the players are a list of names alone before "went to" the club, or after the
-    club's "got" with no "from"."""
+    clause (up to a semicolon): the players are a list of names alone before "went to" the club (with `went`), or
+    after the club's "got" with no "from"."""
     if len(sides) != 2:
         return []
     moves = []
@@ -1553,7 +1592,7 @@ def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] |
             after = [t for t in clause if t.i > verb.i]
             club: dict[str, Any] | None = None
             listed: list[Token] = []
-            if lemmas & _WENT and after and after[0].text.lower() == "to":
+            if went and lemmas & _WENT and after and after[0].text.lower() == "to":
                 club = next((m for t in after[1:4] if (m := mention_of(t)) and m["entity_type"] == "Team"), None)
                 listed = before
                 rest = [t for t in after if club is not None and t.start >= club["end"]]

@@ -2270,3 +2270,119 @@ def test_a_possessive_opening_its_sentences_people_goes_on_with_the_last_sentenc
     assert ("Al Dunn", "Seattle Mariners", "Coach") in found, found
     assert not {m for m in found if m[0] == "Bo Pike" and m[1] == "Seattle Mariners"} \
         and ("Al Dunn", "Seattle Mariners", "Player") not in found
+
+
+def test_a_surname_that_is_a_common_word_stands_for_its_person(lexicon: Lexicon) -> None:
+    text = ("Miami received right-hander Go Min-jun and infielder Al Dunn.\n\nGo, 25, signed with the San Diego Padres "
+            "in January after seven seasons with the LG Twins.")
+    assert ("Go", "go-min-jun") in _referents(text, lexicon, "short")
+
+
+def test_titles_joined_after_a_titles_field_or_with_its_own_word(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("\"He fits,\" said Al Dunn, the Padres' president of baseball operations and "
+                                 "general manager.", lexicon))
+    assert found == {("Al Dunn", "San Diego Padres", "Executive"), ("Al Dunn", "San Diego Padres",
+                                                                    "GeneralManager")}, found
+    found = memberships(facts_of("Bo Pike, the Twins' president and principal owner, said the offer was the best.",
+                                 lexicon))
+    assert found == {("Bo Pike", "Minnesota Twins", "Executive"), ("Bo Pike", "Minnesota Twins", "Owner")}, found
+
+
+def test_their_post_is_of_the_club_their_stands_for(lexicon: Lexicon) -> None:
+    text = ("Bo Pike, who built the Chicago Cubs into the champions of baseball, resigned yesterday as their general "
+            "manager.")
+    assert memberships(facts_of(text, lexicon, (1942, 10))) == {("Bo Pike", "Chicago Cubs", "GeneralManager")}
+    found = memberships(facts_of("The Kansas City Royals hired Tampa Bay Rays bench coach Al Dunn as their manager.",
+                                 lexicon))
+    assert ("Al Dunn", "Kansas City Royals", "Manager") in found and \
+        ("Al Dunn", "Tampa Bay Rays", "Manager") not in found, found
+    found = memberships(facts_of("The Chicago Cubs had a bad year. Bo Pike is their new manager.", lexicon))
+    assert found == {("Bo Pike", "Chicago Cubs", "Manager")}, found
+    # The club that is a clause's subject, of several before it.
+    text = ("The Dodgers lost Bo Pike to the Texas Rangers in free agency, and Al Dunn, their president of baseball "
+            "operations, said he would not replace him.")
+    assert ("Al Dunn", "Los Angeles Dodgers", "Executive") in memberships(facts_of(text, lexicon))
+
+
+def test_a_trade_lede_goes_on_in_the_next_paragraph(lexicon: Lexicon) -> None:
+    text = ("The Boston Red Sox acquired Bo Pike from the Arizona Diamondbacks yesterday for three pitchers.\n\n"
+            "Arizona received left-hander Al Dunn and right-handers Ned Carrow and Len Dobrowski.")
+    assert {("Al Dunn", "Boston Red Sox", "Player"), ("Len Dobrowski", "Boston Red Sox", "Player")} \
+        <= memberships(facts_of(text, lexicon, (2003, 11)))
+
+
+def test_where_people_fly_to_is_a_place(lexicon: Lexicon) -> None:
+    text = ("The Boston Red Sox acquired Bo Pike from the Arizona Diamondbacks. The deal was done after general "
+            "manager Al Dunn and team president Ned Carrow flew to Arizona to see him.")
+    found = memberships(facts_of(text, lexicon, (2003, 11)))
+    assert ("Ned Carrow", "Arizona Diamondbacks", "Executive") not in found, found
+
+
+def test_the_one_managed_is_not_the_manager(lexicon: Lexicon) -> None:
+    text = ("Bob Schilling pitched.\n\nEpstein has interviewed Al Dunn, the Oakland Athletics' bench coach, who "
+            "managed Schilling in Philadelphia from 1997 through 2000, and Ned Carrow, the Anaheim Angels' bench "
+            "coach.")
+    found = memberships(facts_of(text, lexicon, (2003, 11)))
+    assert not {m for m in found if m[0] == "Bob Schilling" and m[2] == "Manager"}, found
+
+
+def test_a_club_written_as_its_citys_club(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Bo Pike, who has owned the Cleveland club since 1901, said the deal was fair.",
+                                 lexicon, (1909, 2)))
+    assert found == {("Bo Pike", "Cleveland Indians", "Owner")}, found
+
+
+def test_one_who_takes_over_from_another_takes_his_post(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("Mets general manager Al Dunn took over from Bo Pike in January.", lexicon))
+    assert ("Bo Pike", "New York Mets", "GeneralManager") in found, found
+
+
+def test_whom_a_club_got_in_a_trade(lexicon: Lexicon) -> None:
+    text = "Bo Pike, whom the Milwaukee Brewers got from the Houston Astros in 1982 for Al Dunn, will return."
+    assert {("Bo Pike", "Milwaukee Brewers", "Player"), ("Bo Pike", "Houston Astros", "Player")} \
+        <= memberships(facts_of(text, lexicon, (1983, 12)))
+
+
+def test_a_club_written_with_its_season(lexicon: Lexicon) -> None:
+    text = "The Milwaukee Brewers won the pennant in 1982. Bo Pike, who managed the 1982 club, was fired in October."
+    assert ("Bo Pike", "Milwaukee Brewers", "Manager") in memberships(facts_of(text, lexicon, (1983, 12)))
+
+
+def test_a_city_alone_is_the_club_of_it_the_article_names_in_full(lexicon: Lexicon) -> None:
+    dated = "Bo Pike dies\n\nPublished June 9, 1982\n\n"
+    text = dated + "Al Dunn, who owned the Pittsburgh Crawfords, brought Bo Pike to Pittsburgh in 1931."
+    assert _clubs(text, lexicon) == ["pittsburgh-crawfords", "pittsburgh-crawfords"]
+    assert _clubs(dated + "Bo Pike pitched for the Pittsburgh Pirates and went home to Pittsburgh.", lexicon) \
+        == ["pittsburgh-pirates", "pittsburgh-pirates"]
+
+
+def test_a_region_before_a_title_is_no_name(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("The Yankees bought him on the recommendation of their Pacific Coast scout, Bo "
+                                 "Pike.", lexicon, (1925, 8)))
+    assert found == {("Bo Pike", "New York Yankees", "Scout")}, found
+
+
+def test_a_pair_of_descriptions_is_neither_one_alone(lexicon: Lexicon) -> None:
+    text = ("General manager Al Dunn said he was relieved. \"We are a better club with them,\" he said.\n\nThe "
+            "left-hander and the right-hander won 49 games between them last season for the Los Angeles Dodgers.")
+    assert not _referents(text, lexicon, "description"), _referents(text, lexicon, "description")
+
+
+def test_the_clubs_titles_joined_are_the_clubs(lexicon: Lexicon) -> None:
+    text = ("Dodgers sign pair\n\nLOS ANGELES (AP) — The Los Angeles Dodgers signed Bo Pike.\n\nAl Dunn, the club's "
+            "president and owner, approved the terms by telephone.")
+    assert {("Al Dunn", "Los Angeles Dodgers", "Executive"), ("Al Dunn", "Los Angeles Dodgers", "Owner")} \
+        <= memberships(facts_of(text, lexicon, (1966, 3)))
+
+
+def test_a_name_after_a_verbs_particle_is_no_place(lexicon: Lexicon) -> None:
+    text = ("Bo Pike said he would run the club himself. Reports that he would bring in Warren Carrow, the general "
+            "manager of the Cincinnati Reds, were denied by both men.")
+    found = memberships(facts_of(text, lexicon, (1942, 10)))
+    assert found == {("Warren Carrow", "Cincinnati Reds", "GeneralManager")}, found
+
+
+def test_a_clubs_secretary_is_its_executive(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("\"He is in better condition than most men,\" said Bo Pike, the Cleveland club's "
+                                 "secretary.", lexicon, (1909, 2)))
+    assert found == {("Bo Pike", "Cleveland Indians", "Executive")}, found
