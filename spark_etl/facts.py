@@ -27,8 +27,8 @@ ROLE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # An assistant general manager is an executive under the general manager, not one.
     ("GeneralManager", re.compile(r"(?<!assistant )(?<!assistant to the )\b(?:general manager|GM)\b", re.I)),
     # A club's secretary ran its business in the early game: "Ernest S. Barnard, the Cleveland club's secretary".
-    ("Executive", re.compile(r"\b(?:COO|CEO|secretary(?:-treasurer)?|(?i:president|chief \w+ officer|executive|"
-                             r"assistant general managers?|assistant GMs?|vice presidents?|"
+    ("Executive", re.compile(r"\b(?:COO|CEO|(?<!press )secretary(?:-treasurer)?|(?i:president|chief \w+ officer|"
+                             r"executive|assistant general managers?|assistant GMs?|vice presidents?|"
                              r"director of [a-z]+(?: [a-z]+)?|athletic director|"
                              r"special (?:assistants?|advisers?|advisors?)|senior (?:advisers?|advisors?)|"
                              r"farm director|front office))\b")),
@@ -413,6 +413,17 @@ def _verbs_own_clubs(kept: list[dict[str, Any]], matches: list[tuple[relations.R
     return kept
 
 
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans with those that overlap joined, in order."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def _with_coordinated_titles(sentence: str, sentence_start: int, chosen: tuple[int, str, tuple[int, int]],
                              cues: list[tuple[str, tuple[int, int]]]) -> list[str]:
     """The chosen cue's role, those of the titles coordinated with it: "the Royals' executive vice president
@@ -434,7 +445,8 @@ def _with_coordinated_titles(sentence: str, sentence_start: int, chosen: tuple[i
 # "president of baseball operations and general manager": a title's own field of work may come between.
 # "president and principal owner": so may a word of the next title's own, not a time's ("and former coach").
 _TITLES_JOINED = re.compile(r"(?:\s+of\s+(?:[a-z-]+\s+){0,2}[a-z-]+)?\s*(?:,\s*)?(?:and|&)\s+"
-                            r"(?:(?!former\b|then\b|later\b|now\b|ex-)[a-z-]+\s+)?")
+                            r"(?:(?!former\b|then\b|later\b|now\b|ex-|his\b|her\b|their\b|its\b|the\b|an?\b)"
+                            r"[a-z-]+\s+)?")
 
 
 def _possesses(sentence: str, sentence_start: int, person: dict[str, Any], team_span: tuple[int, int]) -> bool:
@@ -658,7 +670,8 @@ def _memberships(sentence: str, sentence_start: int, people: list[dict[str, Any]
             # baseball, resigned as their general manager" (but another person between is).
             own_words = [span for holder, _, span in club_clauses if holder == person["entity_key"]]
             own_words += [appositions[person["start"]]] if person["start"] in appositions else []
-            own_words = [(start, end) for start, end in own_words if p_span[1] <= start and end <= o_span[0]]
+            own_words = _merged([(start, end) for start, end in own_words
+                                 if p_span[1] <= start and end <= o_span[0]])
             others_between = any(p_span[1] <= p["start"] < o_span[0] and not any(
                 start <= p["start"] < end for start, end in own_words) for p in people)
             gap = _gap(p_span, o_span) - (sum(end - start for start, end in own_words) if any(
@@ -1726,6 +1739,7 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
     previous_context: dict[str, Any] | None = None
     trade: tuple[dict[str, dict[str, Any]], int | None] | None = None  # the clubs of the trade just told, its year
     trade_end: int | None = None
+    told_end: int | None = None  # the end of the sentence that told it
     for sentence, start, mentions, *sentence_parse in sentences:
         # "the club" names no club by its name: the mention resolves to the one the story speaks of.
         # Nor does one that names only the other side of a game or of the standings ("said manager Terry Francona,
@@ -1801,9 +1815,12 @@ def _implied_posts(sentences: list[tuple[Any, ...]], facts: list[dict[str, Any]]
         moves = relations.trade_moves(parsed, _mention_finder(mentions))
         if moves:
             trade = _trade_of(moves, facts, start)
-        # The next sentence of its paragraph; or the next paragraph's first, where the club that got players says
-        # so ("The Red Sox acquired Schilling from Arizona ...\n\nArizona received Fossum, Lyon and Goss").
-        elif trade is not None and trade_end is not None and 0 <= start - trade_end <= 2:
+            told_end = start + len(sentence)
+        # The sentences after it in its paragraph; or the next paragraph's first, right after the trade's own
+        # sentence, where the club that got players says so ("The Red Sox acquired Schilling from Arizona ...\n\n
+        # Arizona received Fossum, Lyon and Goss").
+        elif trade is not None and trade_end is not None and (
+                0 <= start - trade_end <= 1 or start - trade_end == 2 and trade_end == told_end):
             implied += [dict(f, sentence_start=start)
                         for f in _continued_trade(parsed, mentions, *trade, went=start - trade_end <= 1)]
         else:

@@ -245,7 +245,7 @@ _AFTER_A_SUFFIX = re.compile(r"\b(?:Sr|Jr)\.\s+$")
 _LIST_SEPARATOR = re.compile(r",?\s+(?:and|or)\s+|,\s+")
 _NATIVE = re.compile(r"\s+natives?\b")
 # "A native of Texas", "born in Cleveland", "grew up in Chicago": where a person comes from is a place.
-_HOME_OF_A_PERSON = re.compile(r"\b(?:natives?\s+of|residents?\s+of|born\s+in|raised\s+in|grew\s+up\s+in)\s+$"
+_PLACE_OF_A_PERSON = re.compile(r"\b(?:natives?\s+of|residents?\s+of|born\s+in|raised\s+in|grew\s+up\s+in)\s+$"
                                # Nor where people travel: "flew to Arizona and spent Thanksgiving with Schilling".
                                r"|\b(?:flew|flown|fly|flies|flying|traveled|travelled|traveling|travelling|drove|"
                                r"driven)\s+(?:back\s+|home\s+|out\s+)?(?:to|from|into)\s+$")
@@ -925,8 +925,8 @@ def _club_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]],
 
 
 # The nouns of a post a club's "their" or "its" may own: "resigned as their vice president and general manager".
-_OWNED_POSTS = frozenset({"manager", "coach", "president", "owner", "owners", "executive", "director", "scout",
-                          "chairman", "chairwoman", "GM", "skipper", "officer"})
+_OWNED_POSTS = frozenset({"manager", "managers", "coach", "coaches", "president", "owner", "owners", "executive",
+                          "director", "scout", "chairman", "chairwoman", "GM", "skipper", "officer"})
 
 
 def _club_possessive_pronouns(doc: Any, found: list[tuple[int, int, str, str, str, str]], sentence_of: Any,
@@ -955,6 +955,9 @@ def _club_possessive_pronouns(doc: Any, found: list[tuple[int, int, str, str, st
             continue
         subject = _clause_subject(token)
         owner = next((c for c in clubs if subject is not None and c[0] <= subject.idx < c[1]), None)
+        # Under a subject that is neither a club nor a person, none: "the fans booed their manager".
+        if owner is None and subject is not None and not any(p[0] <= subject.idx < p[1] for p in people):
+            continue
         if owner is None:
             same = [c for c in clubs if sentence_of(c[0]) == here and c[1] <= token.idx
                     and (c[0], c[1]) not in titling and text[c[1]:c[1] + 1] not in ("'", "’")]
@@ -977,8 +980,14 @@ def _clause_subject(token: Any) -> Any:
     verb = token.head
     while True:
         subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None and subject.lower_ in ("who", "which", "that") and verb.dep_ == "relcl":
+            antecedent = verb.head
+            # "Joe Girardi, the former Cubs catcher who was fired": the name the noun is in apposition to.
+            while antecedent.dep_ == "appos" and antecedent.head.i != antecedent.i:
+                antecedent = antecedent.head
+            return antecedent
         if subject is not None:
-            return verb.head if subject.lower_ in ("who", "which", "that") and verb.dep_ == "relcl" else subject
+            return subject
         if verb.head.i == verb.i:
             return None
         verb = verb.head
@@ -1034,8 +1043,8 @@ def _club_of_the_city(clubs: tuple[str, ...], ever: set[str], named_otherwise: s
     club, or of two the one the article also names by another of its names ("Philadelphia" in a story of 1933
     that speaks of the Athletics); with none, the one club of those that ever played there (`ever`) that the
     article names so ("Kansas City" in a story of 1968 that tells of a trade to the Kansas City Athletics in 1959).
-    The one club of the year too, unless the article names one other club of the city in full (`named_in_full`)
-    and not that one. None when the article does not say which."""
+    The one club of the year too, unless the city's sentence names one other club of the city in full
+    (`named_in_full`) and not that one. None when the article does not say which."""
     if len(clubs) == 1:
         # Not where the article names the city's other club in full and not this one: "the Pittsburgh Crawfords
         # ... brought him to Pittsburgh" in a story of 1982.
@@ -1145,7 +1154,7 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
                  if (s, e) not in towns or form == orgs[forms[form]].label or form in local_forms]
     # "the San Francisco native" is a man born there, whichever club plays there.
     natives = [(s, e) for s, e, form in org_spans if form != orgs[forms[form]].label and (
-        _NATIVE.match(normalized, e) or _HOME_OF_A_PERSON.search(normalized[max(0, s - 20):s]))]
+        _NATIVE.match(normalized, e) or _PLACE_OF_A_PERSON.search(normalized[max(0, s - 20):s]))]
     # "the Athletics of Philadelphia", "the Forest City club of Rockford": the city of a club named before it.
     natives += [(s, e) for s, e, form in org_spans
                 if form != orgs[forms[form]].label and _CITY_OF_A_CLUB.search(normalized[max(0, s - 40):s])]
@@ -1175,12 +1184,18 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     named_by_name = {nicknamed.get(surface, forms[surface]) for _, _, surface in org_spans if surface not in eras}
     named_otherwise = named_by_name | {eras[surface][0] for _, _, surface in org_spans
                                        if len(eras.get(surface, ())) == 1}
+    # Where each club named by its own name is named, by sentence.
+    named_in: dict[str, set[int]] = {}
+    for s, _, surface in org_spans:
+        if surface not in eras:
+            named_in.setdefault(nicknamed.get(surface, forms[surface]), set()).add(sentence_of(s))
     for s, e, surface in org_spans:
-        # (Of the city's clubs the article names in full: "the Pittsburgh Crawfords ... brought him to
-        # Pittsburgh" in a story of 1982.)
+        # (Of the city's clubs, not colleges, the article names in full in its sentence: "the Pittsburgh
+        # Crawfords ... brought him to Pittsburgh" in a story of 1982.)
+        here = sentence_of(s)
         club_then = _club_of_the_city(eras[surface], ever.get(surface, set()), named_otherwise, {
             key for key in named_by_name if orgs[key].label.startswith(f"{surface} ")
-            and not (orgs[key].level or "").startswith("NCAA")}) \
+            and not (orgs[key].level or "").startswith("NCAA") and here in named_in[key]}) \
             if surface in eras and (s, e) not in schools else ""
         org: Organization | None = None if club_then is None else \
             orgs[schools.get((s, e)) or club_then or nicknamed.get(surface, forms[surface])]
@@ -1326,8 +1341,8 @@ def read_article(text: str, lexicon: Lexicon, use_model: bool = True,
     occupied = taken + [(f[0], f[1]) for f in found]
     surnames = {names.surname(label) for label in full_names.values()}
     given_names = {names.given_name(label) for label in full_names.values() if len(label.split()) >= 2}
-    # So is a surname that is a common word the name rules drop where it opens a sentence ("Go, 25, signed",
-    # after "Go Woo-suk").
+    # So is a surname that is a common word, which the name rules drop where it opens a sentence ("Go, 25,
+    # signed", after "Go Woo-suk"), written with its capital.
     for part, keys in by_part.items():
         if len(keys) == 1 and (part in lexicon.not_name_words or _nlp().vocab[part.lower()].is_stop) \
                 and part.lower() not in dates.MONTHS \

@@ -85,12 +85,21 @@ RULES: tuple[Rule, ...] = (
                      "Cubs.", "Al Dunn", "Chicago Cubs"),
                     ("Bo Lee was claimed off waivers by the Padres from the Texas Rangers.", "Bo Lee",
                      "Texas Rangers"))),
-    _rule("moved_to", "promote option send assign outright demote move call bring", "patient", "prep:to", "Player",
+    _rule("moved_to", "promote option send assign outright demote move call", "patient", "prep:to", "Player",
           examples=(("The Padres optioned Bo Lee to the El Paso Chihuahuas.", "Bo Lee", "El Paso Chihuahuas"),
-                    ("He was traded in the deal that brought Bo Lee to the Chicago Cubs.", "Bo Lee", "Chicago Cubs"),
                     ("The Detroit Tigers promoted shortstop Bo Lee from the Lakeland Flying Tigers to the West "
                      "Michigan Whitecaps.", "Bo Lee", "West Michigan Whitecaps"),
                     ("Outfielder Bo Lee was sent down to the Toledo Mud Hens.", "Bo Lee", "Toledo Mud Hens"))),
+    # A trade that brought someone to a club made him its player (one an executive brought there may be staff).
+    _rule("brought_to", "bring", "patient", "prep:to", "Player",
+          examples=(("He was traded in the deal that brought Bo Lee to the Chicago Cubs.", "Bo Lee", "Chicago Cubs"),),
+          counter_examples=("Ned Carrow brought Bo Lee to the Chicago Cubs in 2014.",),
+          context=r"\b(?:trade|traded|deal|swap)\b"),
+    # ... and one brought there "as" a post holds the post his words give.
+    _rule("brought_to_as", "bring", "patient", "prep:to", None,
+          examples=(("Ned Carrow brought Bo Lee to the Chicago White Sox as third base coach in 1982.", "Bo Lee",
+                     "Chicago White Sox"),),
+          counter_examples=("Ned Carrow brought Bo Lee to the Chicago Cubs in 2014.",)),
     # A player who came from a club was its player; one who came to a club from another is now its player.
     _rule("came_from", "come arrive", "agent", "prep:from", "Player",
           examples=(("Randy Gill came from the Colorado Rockies in July with first baseman Al Dunn.", "Randy Gill",
@@ -989,8 +998,11 @@ def _argument(parse: Parse, verb: Token, slot: str) -> list[Token]:
               for pobj in parse.children(prep, "pobj")]
     if slot.startswith("prep:"):
         found += _listed_after_colon(parse, found)
-    # "has owned the Cleveland club", "ran the Cincinnati club": a club written as its city's club.
-    found += [c for token in found if token.lemma.lower() in _CLUB_NOUNS for c in parse.children(token, "compound")]
+    # "has owned the Cleveland club", "sent him to their Colorado Springs farm club": a club written as its city's
+    # club (not "the Boston hockey team", another sport's).
+    found += [c for token in found if token.lemma.lower() in _CLUB_NOUNS
+              and len([m for m in parse.children(token, "compound", "amod", "nmod") if m.lemma.lower() != "farm"]) == 1
+              for c in parse.children(token, "compound")]
     return [t for token in found for t in parse.conjuncts(token)]
 
 
@@ -1144,15 +1156,16 @@ def successions(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | Non
                 if successor["entity_type"] == predecessor["entity_type"] == "Person" and \
                         successor["entity_key"] != predecessor["entity_key"] and is_asserted(parse, verb, verb):
                     found.append((successor, predecessor))
-    # "Malone, who took over from Dan Duquette in January": one who takes over from another takes his post.
+    # "Malone, who took over from Dan Duquette in January": one who takes over from another takes his post; not in
+    # a game's account ("took over for Boone after Boone was ejected in the fourth inning").
+    in_a_game = any(t.lemma.lower() in ("inning", "eject") for t in parse.tokens)
     for verb in parse.tokens:
-        if verb.pos != "VERB" or verb.lemma != "take" or not any(
+        if in_a_game or verb.pos != "VERB" or verb.lemma != "take" or not any(
                 t.text.lower() == "over" for t in parse.children(verb, "prt", "prep", "advmod")) \
                 or not is_asserted(parse, verb, verb):
             continue
         successors = [m for t in _argument(parse, verb, "agent") if (m := mention_of(t))]
-        predecessors = [m for word in ("from", "for") for t in _argument(parse, verb, f"prep:{word}")
-                        if (m := mention_of(t))]
+        predecessors = [m for t in _argument(parse, verb, "prep:from") if (m := mention_of(t))]
         found += [(successor, predecessor) for successor in successors for predecessor in predecessors
                   if successor["entity_type"] == predecessor["entity_type"] == "Person"
                   and successor["entity_key"] != predecessor["entity_key"]]
@@ -1572,10 +1585,10 @@ def _before_a_name(parse: Parse, token: Token, mention_of: Callable[[Token], dic
 
 def continued_trade(parse: Parse, mention_of: Callable[[Token], dict[str, Any] | None],
                     sides: dict[str, dict[str, Any]], went: bool = True) -> list[Move]:
-    """The players a sentence right after a trade sends to one of the trade's two clubs (`sides`, by key) with no
-    trade verb of its own (CONTINUED_TRADE_EXAMPLES): each joins that club and leaves the other. Read clause by
-    clause (up to a semicolon): the players are a list of names alone before "went to" the club (with `went`), or
-    after the club's "got" with no "from"."""
+    """The players a sentence after a trade (facts.article_facts says which) sends to one of the trade's two clubs
+    (`sides`, by key) with no trade verb of its own (CONTINUED_TRADE_EXAMPLES): each joins that club and leaves the
+    other. Read clause by clause (up to a semicolon): the players are a list of names alone before "went to" the
+    club (with `went`), or after the club's "got" with no "from"."""
     if len(sides) != 2:
         return []
     moves = []

@@ -2386,3 +2386,23 @@ def test_a_clubs_secretary_is_its_executive(lexicon: Lexicon) -> None:
     found = memberships(facts_of("\"He is in better condition than most men,\" said Bo Pike, the Cleveland club's "
                                  "secretary.", lexicon, (1909, 2)))
     assert found == {("Bo Pike", "Cleveland Indians", "Executive")}, found
+
+
+def test_a_trade_told_on_ends_with_its_paragraph(lexicon: Lexicon) -> None:
+    text = ("The Boston Red Sox acquired Bo Pike from the Arizona Diamondbacks for Al Dunn.\n\nPike won 21 games for "
+            "Boston.\n\nThe Arizona Diamondbacks got Ned Carrow and Len Dobrowski.")
+    found = memberships(facts_of(text, lexicon, (2003, 11)))
+    assert ("Ned Carrow", "Boston Red Sox", "Player") not in found, found
+
+
+def test_their_under_a_subject_that_is_no_one_is_no_club(lexicon: Lexicon) -> None:
+    found = memberships(facts_of("The New York Yankees beat the Boston Red Sox 5-3, and the fans booed their manager, "
+                                 "Bo Pike.", lexicon, (2019, 6)))
+    assert not {m for m in found if m[0] == "Bo Pike" and m[2] == "Manager"}, found
+
+
+def test_taking_over_in_a_game_is_no_succession(lexicon: Lexicon) -> None:
+    text = ("Bench coach Al Dunn took over for Bo Pike, the New York Yankees manager, after Pike was ejected in the "
+            "fourth inning.")
+    found = memberships(facts_of(text, lexicon, (2019, 6)))
+    assert ("Al Dunn", "New York Yankees", "Manager") not in found, found
