@@ -777,9 +777,7 @@ def _in_relative_clauses(doc: Any, spans: list[tuple[int, int]], antecedents: li
     Houston Astros' first base coach this season") or a club ("The ValleyCats, who lost their place in the Astros'
     farm system")."""
     def about_an_antecedent(clause: Any) -> bool:
-        head = clause.head
-        while head.dep_ == "appos" and head.head is not head:  # "Kelly, a Pittsburgh-area native who was ..."
-            head = head.head
+        head = _out_of_apposition(clause.head)  # "Kelly, a Pittsburgh-area native who was ..."
         return any(start <= head.idx < end for start, end in antecedents)
 
     found = set()
@@ -941,11 +939,12 @@ def _club_possessive_pronouns(doc: Any, found: list[tuple[int, int, str, str, st
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     clubs = sorted((f for f in found if f[2] == "Team" and not _overlaps(f[0], f[1], quoted)), key=lambda f: f[0])
     people = [f for f in found if f[2] == "Person"]
+    taken = [(f[0], f[1]) for f in found]
     resolved: list[tuple[int, int, str, str, str, str]] = []
     for token in doc:
         end = token.idx + len(token.text)
         if token.lower_ not in ("their", "its") or token.dep_ != "poss" or token.head.text not in _OWNED_POSTS \
-                or _overlaps(token.idx, end, quoted) or _overlaps(token.idx, end, [(f[0], f[1]) for f in found]):
+                or _overlaps(token.idx, end, quoted) or _overlaps(token.idx, end, taken):
             continue
         here = sentence_of(token.idx)
         listed = [p for p in people if sentence_of(p[0]) == here and p[1] <= token.idx
@@ -961,18 +960,23 @@ def _club_possessive_pronouns(doc: Any, found: list[tuple[int, int, str, str, st
         if owner is None:
             same = [c for c in clubs if sentence_of(c[0]) == here and c[1] <= token.idx
                     and (c[0], c[1]) not in titling and text[c[1]:c[1] + 1] not in ("'", "’")]
-            if not same:
-                same = [c for c in clubs if sentence_of(c[0]) == here - 1 and _names_a_subject(doc, c)
-                        and "\n" not in text[c[1]:token.idx]]
-                same = same[:1]
             # Of several, one that is a clause's subject: "The Dodgers lost Seager to the Rangers, and Andrew
             # Friedman, their president of baseball operations, said".
             same = [c for c in same if _names_a_subject(doc, c)] or same
-            owner = same[-1] if same else None
+            owner = same[-1] if same else next((c for c in clubs if sentence_of(c[0]) == here - 1
+                                                and _names_a_subject(doc, c) and "\n" not in text[c[1]:token.idx]),
+                                               None)
         if owner is not None:
             _, _, entity_type, key, label, _ = owner
             resolved.append((token.idx, end, entity_type, key, label, "description"))
     return resolved
+
+
+def _out_of_apposition(token: Any) -> Any:
+    """The word a noun is in apposition to (through a chain of them), or the noun itself."""
+    while token.dep_ == "appos" and token.head.i != token.i:
+        token = token.head
+    return token
 
 
 def _clause_subject(token: Any) -> Any:
@@ -981,11 +985,8 @@ def _clause_subject(token: Any) -> Any:
     while True:
         subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
         if subject is not None and subject.lower_ in ("who", "which", "that") and verb.dep_ == "relcl":
-            antecedent = verb.head
             # "Joe Girardi, the former Cubs catcher who was fired": the name the noun is in apposition to.
-            while antecedent.dep_ == "appos" and antecedent.head.i != antecedent.i:
-                antecedent = antecedent.head
-            return antecedent
+            return _out_of_apposition(verb.head)
         if subject is not None:
             return subject
         if verb.head.i == verb.i:

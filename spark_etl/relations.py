@@ -720,9 +720,7 @@ def _patient(parse: Parse, verb: Token) -> list[Token]:
             t.text.lower() in ("whom", "who") for t in found):
         # "Don Sutton, 38, whom the Brewers got from the Houston Astros": the name right before the comma, where
         # there is one ("Thome, Ramírez and Kenny Lofton, whom they got"), or what the clause hangs on.
-        whom = found[0]
-        before = parse.tokens[whom.i - 2] if whom.i >= 2 and parse.tokens[whom.i - 1].text == "," else None
-        found = [before if before is not None and before.pos == "PROPN" else head]
+        found = [_name_before_its_comma(parse, found[0]) or head]
     elif passive and head is not None and verb.dep == "relcl" and found and all(
             t.text.lower() in ("who", "that", "which") for t in found):
         # "Steer and Encarnacion-Strand, who were acquired from the Twins": whom "who" stands for.
@@ -752,14 +750,22 @@ def _said_of_its_antecedent(parse: Parse, verb: Token) -> bool:
         t.text.lower() in ("who", "which", "that") for t in subjects)
 
 
+def _name_before_its_comma(parse: Parse, relative: Token) -> Token | None:
+    """The name right before the comma that opens a relative pronoun's clause ("Gardenhire, who", "Kenny Lofton,
+    whom"), or None."""
+    if relative.i >= 2 and parse.tokens[relative.i - 1].text == "," and parse.tokens[relative.i - 2].pos == "PROPN":
+        return parse.tokens[relative.i - 2]
+    return None
+
+
 def _antecedent(parse: Parse, verb: Token, head: Token) -> Token:
     """Whom a relative clause's "who" stands for: the name right before its comma, wherever the model hangs the
     clause ("the son of Ron Gardenhire, who managed the Twins": Gardenhire, not the son); else the noun the
     clause hangs on, or the name that noun is in apposition to ("Tsamis, the former Twins left-hander who has
     managed the Saints": Tsamis)."""
     who = min(parse.children(verb, "nsubj", "nsubjpass"), key=lambda t: t.i)
-    if who.i >= 2 and parse.tokens[who.i - 1].text == "," and parse.tokens[who.i - 2].pos == "PROPN":
-        return parse.tokens[who.i - 2]
+    if (name := _name_before_its_comma(parse, who)) is not None:
+        return name
     # Not a name but a title written like one: "Gwynn, the Hall of Famer who spent 20 seasons with the Padres".
     while head.dep == "appos" and (head.pos != "PROPN" or (
             any(t.text.lower() == "of" for t in parse.children(head, "prep"))
